@@ -1,0 +1,171 @@
+"""Board geometry: the 49 cells, their names, neighbours and straight-line jumps.
+
+Cells are named like the CodeCup 2011 / Boardspace / Little Golem notation:
+columns A-K and rows 1-5, with row 1 = A1..I1, row 2 = A2..J2, row 3 = A3..K3,
+row 4 = B4..K4 and row 5 = C5..K5.  The column and row are axial hex
+coordinates, so the six directions are fixed offsets.
+
+Everything here is computed once, as plain lists indexed by cell number
+(0..48, row 1 first, then by column), which is both fast and portable to
+MicroPython.
+
+>>> CELLS[0], CELLS[24], CELLS[48]
+('A1', 'F3', 'K5')
+>>> index('f3')
+24
+>>> sorted(neighbours('A1'))
+['A2', 'B1', 'B2']
+"""
+
+try:
+    from typing import List, Tuple
+except ImportError:  # MicroPython
+    pass
+
+COLUMNS = "ABCDEFGHIJK"
+ROWS = 5
+SIZE = 49
+
+#: The six directions as (column, row) offsets.
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
+
+
+def _on_board(col: int, row: int) -> bool:
+    return 0 <= col <= 10 and 0 <= row <= 4 and row - 2 <= col <= row + 8
+
+
+#: (column, row) of every cell, 0-based, in cell-number order.
+COORDS = []  # type: List[Tuple[int, int]]
+for _row in range(ROWS):
+    for _col in range(11):
+        if _on_board(_col, _row):
+            COORDS.append((_col, _row))
+
+#: The 49 cell names in cell-number order (row 1 first).
+CELLS = [COLUMNS[c] + str(r + 1) for (c, r) in COORDS]
+
+_INDEX = {}
+for _i in range(SIZE):
+    _INDEX[CELLS[_i]] = _i
+    _INDEX[CELLS[_i].lower()] = _i
+
+#: Bit of each cell in a 12-wide padded bitboard (column 11 is padding, so
+#: shifting by 1, 12 and 13 in both directions moves to the six neighbours
+#: without wrapping).
+BIT = [1 << (r * 12 + c) for (c, r) in COORDS]
+#: All cells as a bitboard.
+ALL_BITS = 0
+for _b in BIT:
+    ALL_BITS |= _b
+
+
+def _cell_at(col: int, row: int) -> int:
+    if _on_board(col, row):
+        return _INDEX[COLUMNS[col] + str(row + 1)]
+    return -1
+
+
+#: NEIGHBOURS[i]: the cell numbers next to cell i (2 to 6 of them).
+NEIGHBOURS = []  # type: List[List[int]]
+#: NEIGHBOUR_BITS[i]: the same as a bitboard.
+NEIGHBOUR_BITS = []  # type: List[int]
+#: EDGE[i]: True when cell i has fewer than six neighbours (it can never be surrounded).
+EDGE = []  # type: List[bool]
+#: JUMPS[i][d]: the cells exactly d steps away from cell i in a straight line
+#: (d = 1..SIZE), in cell-number order; the list is empty when d is too far.
+JUMPS = []  # type: List[List[List[int]]]
+#: RING[i]: the bits of the six cells around cell i in circular order (0 off the board);
+#: consecutive entries are neighbours of each other.
+RING = []  # type: List[List[int]]
+_RING_ORDER = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+
+for _i in range(SIZE):
+    _c, _r = COORDS[_i]
+    _ns = []
+    _bits = 0
+    for _dc, _dr in DIRECTIONS:
+        _n = _cell_at(_c + _dc, _r + _dr)
+        if _n >= 0:
+            _ns.append(_n)
+            _bits |= BIT[_n]
+    NEIGHBOURS.append(_ns)
+    NEIGHBOUR_BITS.append(_bits)
+    EDGE.append(len(_ns) < 6)
+    _by_distance = [[]]  # type: List[List[int]]
+    for _d in range(1, SIZE + 1):
+        _targets = []
+        for _dc, _dr in DIRECTIONS:
+            _t = _cell_at(_c + _dc * _d, _r + _dr * _d)
+            if _t >= 0:
+                _targets.append(_t)
+        _targets.sort()
+        _by_distance.append(_targets)
+    JUMPS.append(_by_distance)
+    _ring = []
+    for _dc, _dr in _RING_ORDER:
+        _n = _cell_at(_c + _dc, _r + _dr)
+        _ring.append(BIT[_n] if _n >= 0 else 0)
+    RING.append(_ring)
+
+#: ONE_ARC[p]: True when the set bits of the 6-bit circular pattern p form at most one
+#: unbroken arc, so removing the centre cannot split its occupied neighbours apart.
+ONE_ARC = []  # type: List[bool]
+for _p in range(64):
+    _starts = 0
+    for _k in range(6):
+        if (_p >> _k) & 1 and not (_p >> ((_k + 5) % 6)) & 1:
+            _starts += 1
+    ONE_ARC.append(_starts <= 1)
+
+
+def index(name: str) -> int:
+    """The cell number of a cell name (either case); ``ValueError`` if there is no such cell.
+
+    >>> index("K5")
+    48
+    """
+    i = _INDEX.get(name)
+    if i is None:
+        i = _INDEX.get(name.strip().upper())
+    if i is None:
+        raise ValueError("no cell named %r on the DVONN board (columns A-K, rows 1-5)" % (name,))
+    return i
+
+
+def is_cell(name: str) -> bool:
+    """True when ``name`` names a cell of the board (either case)."""
+    return name in _INDEX
+
+
+def coords(name: str) -> "Tuple[int, int]":
+    """(column, row) of a cell, both 0-based: ``coords("A1") == (0, 0)``."""
+    return COORDS[index(name)]
+
+
+def neighbours(name: str) -> "List[str]":
+    """The names of the cells next to a cell."""
+    return [CELLS[n] for n in NEIGHBOURS[index(name)]]
+
+
+def direction(source: int, target: int) -> int:
+    """Index in DIRECTIONS of the straight line from source to target, or -1."""
+    c1, r1 = COORDS[source]
+    c2, r2 = COORDS[target]
+    dc = c2 - c1
+    dr = r2 - r1
+    d = max(abs(dc), abs(dr))
+    if d == 0:
+        return -1
+    for k in range(6):
+        if DIRECTIONS[k][0] * d == dc and DIRECTIONS[k][1] * d == dr:
+            return k
+    return -1
+
+
+def distance_in_line(source: int, target: int) -> int:
+    """Number of steps from source to target along a straight line, or 0 if not in line."""
+    if direction(source, target) < 0:
+        return 0
+    c1, r1 = COORDS[source]
+    c2, r2 = COORDS[target]
+    return max(abs(c2 - c1), abs(r2 - r1))

@@ -1,0 +1,167 @@
+"""Position strings: a whole DVONN position as short, URL-safe text.
+
+Format: the five rows of the board from row 1 (A1..I1) to row 5 (C5..K5),
+separated by ``-``, then ``.`` and the side to move (``w`` or ``b``), followed
+by ``p`` while pieces are still being placed.  Within a row, cells go from
+left to right (column A to K): a number stands for that many empty cells and a
+stack is written from bottom to top with the top piece in upper case
+(``W`` a white piece, ``bW`` a white piece on a black one, ``D`` a lone DVONN
+piece, ``dwB`` black on top of white on top of a DVONN piece).  Only letters,
+digits, ``-`` and ``.`` are used, so the string needs no escaping in a URL.
+
+>>> format([""] * 49, 0, True)
+'9-10-11-10-9.wp'
+>>> parse('9-10-11-10-9.wp')[1:]
+(0, True)
+"""
+
+from .board import BIT, CELLS, SIZE
+
+try:
+    from typing import List, Tuple
+except ImportError:  # MicroPython
+    pass
+
+ROW_LENGTHS = (9, 10, 11, 10, 9)
+_UPPER = {"w": "W", "b": "B", "d": "D"}
+_LOWER = {"W": "w", "B": "b", "D": "d"}
+MAX_LENGTH = 400
+
+
+class PositionError(ValueError):
+    """A position string that is malformed or describes an impossible position."""
+
+
+def format(stacks: "List[str]", turn: int, placing: bool) -> str:
+    """The position string of 49 stacks, the side to move (0 white, 1 black) and the phase."""
+    rows = []
+    i = 0
+    for length in ROW_LENGTHS:
+        parts = []
+        empty = 0
+        for _ in range(length):
+            s = stacks[i]
+            i += 1
+            if not s:
+                empty += 1
+                continue
+            if empty:
+                parts.append(str(empty))
+                empty = 0
+            parts.append(s[:-1] + _UPPER[s[-1]])
+        if empty:
+            parts.append(str(empty))
+        rows.append("".join(parts))
+    return "-".join(rows) + "." + ("w" if turn == 0 else "b") + ("p" if placing else "")
+
+
+def parse(text: str) -> "Tuple[List[str], int, bool]":
+    """(stacks, side to move, placing) from a position string; :class:`PositionError` if it is invalid."""
+    if not isinstance(text, str):
+        raise PositionError("a position must be a string, not %s" % type(text).__name__)
+    text = text.strip()
+    if len(text) > MAX_LENGTH:
+        raise PositionError("position string too long (%d characters; a position has at most %d)" % (len(text), MAX_LENGTH))
+    if "." not in text:
+        raise PositionError("position %r has no side to move (it should end in '.w' or '.b', like '9-10-11-10-9.wp')" % _short(text))
+    board, _, side = text.rpartition(".")
+    if side not in ("w", "b", "wp", "bp"):
+        raise PositionError("position %r: the side to move must be 'w' or 'b' (with 'p' during placement), not %r" % (_short(text), side))
+    turn = 0 if side[0] == "w" else 1
+    placing = len(side) == 2
+    rows = board.split("-")
+    if len(rows) != 5:
+        raise PositionError("position %r has %d rows separated by '-'; the board has 5" % (_short(text), len(rows)))
+    stacks = []  # type: List[str]
+    for r in range(5):
+        row = rows[r]
+        cells = []  # type: List[str]
+        pending = ""
+        number = ""
+        for ch in row:
+            if "0" <= ch <= "9":
+                if pending:
+                    raise PositionError("position %r, row %d: stack %r has no top piece (write the top piece in upper case)" % (_short(text), r + 1, pending))
+                number += ch
+                continue
+            if number:
+                _empties(cells, number, text, r)
+                number = ""
+            if ch in "wbd":
+                pending += ch
+            elif ch in "WBD":
+                cells.append(pending + _LOWER[ch])
+                pending = ""
+            else:
+                raise PositionError("position %r, row %d: unexpected character %r (use w, b, d, W, B, D and digits)" % (_short(text), r + 1, ch))
+        if number:
+            _empties(cells, number, text, r)
+        if pending:
+            raise PositionError("position %r, row %d: stack %r has no top piece (write the top piece in upper case)" % (_short(text), r + 1, pending))
+        if len(cells) != ROW_LENGTHS[r]:
+            raise PositionError("position %r: row %d describes %d cells but has %d" % (_short(text), r + 1, len(cells), ROW_LENGTHS[r]))
+        stacks.extend(cells)
+    _check(stacks, turn, placing, text)
+    return stacks, turn, placing
+
+
+def _empties(cells: "List[str]", number: str, text: str, r: int) -> None:
+    n = int(number)
+    if n == 0 or n > 11 or number[0] == "0":
+        raise PositionError("position %r, row %d: %r is not a valid count of empty cells" % (_short(text), r + 1, number))
+    for _ in range(n):
+        cells.append("")
+
+
+def _check(stacks: "List[str]", turn: int, placing: bool, text: str) -> None:
+    counts = {"w": 0, "b": 0, "d": 0}
+    for i in range(SIZE):
+        s = stacks[i]
+        for ch in s:
+            counts[ch] += 1
+        if len(s) > 1 and s[-1] == "d":
+            raise PositionError("position %r: a DVONN piece can only be on top of a stack when it is alone (%s)" % (_short(text), CELLS[i]))
+    w = counts["w"]
+    b = counts["b"]
+    d = counts["d"]
+    if placing:
+        placed = w + b + d
+        for i in range(SIZE):
+            if len(stacks[i]) > 1:
+                raise PositionError("position %r: no stacks can exist during placement (%s)" % (_short(text), CELLS[i]))
+        if placed >= SIZE:
+            raise PositionError("position %r: all 49 cells are filled, so placement is over (drop the 'p')" % _short(text))
+        own = max(0, placed - 3)
+        want = (min(placed, 3), own // 2, (own + 1) // 2)
+        if (d, w, b) != want:
+            raise PositionError(
+                "position %r: after %d placements there should be %d DVONN, %d white and %d black pieces, not %d, %d and %d"
+                % (_short(text), placed, want[0], want[1], want[2], d, w, b)
+            )
+        if turn != placed % 2:
+            raise PositionError("position %r: after %d placements it is %s's turn" % (_short(text), placed, "white" if placed % 2 == 0 else "black"))
+        return
+    if d != 3:
+        raise PositionError("position %r: the board must hold the 3 DVONN pieces, not %d" % (_short(text), d))
+    if w > 23 or b > 23:
+        raise PositionError("position %r: %d white and %d black pieces; each side has only 23" % (_short(text), w, b))
+    # Every stack must be linked to a DVONN piece (cut-off stacks are always removed).
+    occ = 0
+    dvm = 0
+    for i in range(SIZE):
+        if stacks[i]:
+            occ |= BIT[i]
+            if "d" in stacks[i]:
+                dvm |= BIT[i]
+    from .game import flood
+
+    alive = flood(dvm, occ)
+    if alive != occ:
+        cut = [CELLS[i] for i in range(SIZE) if stacks[i] and not alive & BIT[i]]
+        raise PositionError("position %r: stacks not linked to any DVONN piece: %s" % (_short(text), ", ".join(cut)))
+
+
+def _short(text: str) -> str:
+    if len(text) > 80:
+        return text[:77] + "..."
+    return text

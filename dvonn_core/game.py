@@ -100,7 +100,7 @@ class Game:
 
     def copy(self) -> "Game":
         """An independent copy with the same position and history."""
-        g = Game.__new__(Game)
+        g = Game()
         g._stacks = list(self._stacks)
         g._turn = self._turn
         g._placed = self._placed

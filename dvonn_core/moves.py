@@ -70,7 +70,7 @@ class Move:
 
     @classmethod
     def from_code(cls, code: int) -> "Move":
-        m = cls.__new__(cls)
+        m = cls()
         m.code = code
         return m
 

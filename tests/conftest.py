@@ -1,0 +1,9 @@
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+# tests/micropython/ holds scripts run under MicroPython by test_micropython.py, not tests.
+collect_ignore = ["micropython"]

@@ -1,0 +1,92 @@
+# Portable check: prints one line per result.  tests/test_micropython.py runs this
+# file under CPython and under MicroPython (WebAssembly, in Node) and requires
+# identical output.  Data files are read from DATA (a directory).
+import sys
+
+try:
+    DATA = DATA_DIR  # noqa: F821  (set by the CPython runner)
+except NameError:
+    DATA = "/data"
+
+from dvonn_core import Game
+from dvonn_core.perft import perft
+from dvonn_core.setup import random_game, random_setup
+
+# 1. A sample of the real games replayed: every move legal, final scores equal.
+n = 0
+with open(DATA + "/boardspace-sample.txt") as f:
+    for line in f:
+        if line.startswith("#") or not line.strip():
+            continue
+        parts = line.split()
+        g = Game()
+        for m in parts[3:]:
+            g.play(m)
+        ok = g.score() == (int(parts[1]), int(parts[2]))
+        print("game", parts[0], g.score(), g.winner(), g.position(), "ok" if ok else "MISMATCH")
+        n += 1
+print("games", n)
+
+# 2. perft from the fixture position.
+with open(DATA + "/perft.txt") as f:
+    for line in f:
+        if line.startswith("setup "):
+            setup = line.split()[1:]
+g = Game()
+for m in setup:
+    g.play(m)
+print("perft", perft(g, 1), perft(g, 2))
+
+# 3. Random games and setups from seeds: same moves everywhere; positions round-trip; undo restores.
+for seed in range(12):
+    g = random_game(seed)
+    text = g.position()
+    back = Game.from_position(text)
+    assert back.position() == text
+    start = random_setup(seed).position()
+    moves = [str(m) for m in g.moves]
+    while g.moves:
+        g.undo()
+    print("random", seed, len(moves), " ".join(moves[-6:]), text, start, g.position())
+
+# 4. Error messages are the same text.
+for bad in ["Z9", "E3E3", "9-10-11-10-9.x", "W-10-11-10-9.wp", "9-10-11-10.wp"]:
+    try:
+        Move = None
+        if "." in bad:
+            Game.from_position(bad)
+        else:
+            Game().play(bad)
+        print("error", bad, "accepted")
+    except ValueError as e:
+        print("error", bad, type(e).__name__, str(e))
+
+# 5. Records and SVG, when those modules are present.
+try:
+    from dvonn_core import record
+except ImportError:
+    record = None
+if record is not None:
+    for seed in range(6):
+        g = random_game(seed)
+        text = record.write(g)
+        back = record.read(text)
+        print("record", seed, back.position() == g.position(), [str(m) for m in back.moves] == [str(m) for m in g.moves])
+    with open(DATA + "/littlegolem-demo.txt") as f:
+        lg = record.read(f.read())
+    print("littlegolem", lg.score(), lg.resigned, len(lg.moves))
+try:
+    from dvonn_core import svg
+except ImportError:
+    svg = None
+if svg is not None:
+    for seed in range(4):
+        g = random_game(seed)
+        for _ in range(seed * 7):
+            g.undo()
+        out = svg.render(g)
+        h = 0
+        for ch in out:
+            h = (h * 31 + ord(ch)) & 0xFFFFFFFF
+        print("svg", seed, len(out), h)
+print("done")

@@ -1,0 +1,20 @@
+"""The examples in the docstrings of dvonn_core are tests too."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import dvonn_core
+
+MODULES = sorted(
+    name for _, name, _ in pkgutil.iter_modules(dvonn_core.__path__, "dvonn_core.") if name != "dvonn_core.__main__"
+)
+
+
+@pytest.mark.parametrize("name", ["dvonn_core"] + MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0

@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""Assemble the static web site in ``dist/``.
+
+``python build.py`` copies the page (``web/``), the ``dvonn_core`` package and the
+pinned runtime files (PyScript, MicroPython, Pyodide from ``node_modules/``, installed
+with ``npm ci`` when missing) into ``dist/``, writes the PyScript configs and a service
+worker that precaches the whole site.  Every path is relative, so the site also works
+under a sub-path such as ``https://<user>.github.io/<repo>/``.
+
+Cache busting: runtime files live in versioned folders (``vendor/pyodide-314.0.7/``)
+and our own files are referenced as ``name?v=<content hash>``.
+
+``python build.py --serve`` builds, then serves ``dist/`` on http://127.0.0.1:8000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+CORE = ROOT / "dvonn_core"
+NODE_MODULES = ROOT / "node_modules"
+DIST = ROOT / "dist"
+
+# Runtime files copied from node_modules: (package dir, files or glob patterns).
+PYSCRIPT_PKG = "@pyscript/core"
+# PyScript's chunks that a page can load.  The code editor (codemirror) and terminal
+# (xterm) bundles are left out: the page uses neither, and their small plugin entry
+# points, which PyScript always imports, only load them on demand.
+PYSCRIPT_FILES = ("core.js", "core-*.js", "core.css", "error-*.js", "deprecations-manager-*.js",
+                  "donkey-*.js", "toml-*.js", "zip-*.js", "py-editor-*.js", "py-terminal-*.js",
+                  "py-game-*.js", "mpy-*.js", "py-[A-Z]*.js", "pyodide_graph-*.js")
+MICROPYTHON_PKG = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+PYODIDE_PKG = "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+
+# Python modules of web/ that run on the page (MicroPython) and in the bot worker (Pyodide).
+UI_MODULES = ("render.py", "session.py")
+UI_MAIN = "main.py"
+BOT_MAIN = "bot_worker.py"
+# Static files of web/ copied as they are (templates are handled separately).
+STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")
+
+
+def content_hash(data: bytes, length: int = 10) -> str:
+    """Short hex digest used for cache busting.
+
+    >>> content_hash(b"dvonn")
+    '9b7e5ee8e3'
+    """
+    return hashlib.sha256(data).hexdigest()[:length]
+
+
+def package_version(package: str) -> str:
+    meta = json.loads((NODE_MODULES / package / "package.json").read_text())
+    return str(meta["version"])
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned runtimes with ``npm ci`` when ``node_modules/`` is missing."""
+    wanted = (PYSCRIPT_PKG, MICROPYTHON_PKG, PYODIDE_PKG)
+    if all((NODE_MODULES / p / "package.json").exists() for p in wanted):
+        return
+    print("node_modules/ missing: running npm ci", flush=True)
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+class Site:
+    """Files written into dist/, remembered for the service worker's precache list."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.files: dict[str, str] = {}  # relative path -> content hash
+
+    def write(self, rel: str, data: bytes) -> str:
+        """Write ``data`` to ``dist/rel`` and return ``rel?v=<hash>``."""
+        path = self.out / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        digest = content_hash(data)
+        self.files[rel] = digest
+        return f"{rel}?v={digest}"
+
+    def copy(self, src: Path, rel: str) -> str:
+        return self.write(rel, src.read_bytes())
+
+
+def copy_runtime(site: Site, package: str, patterns: tuple[str, ...], folder: str) -> str:
+    """Copy the listed files of an npm package into a versioned vendor folder."""
+    src = NODE_MODULES / package
+    dest = f"vendor/{folder}-{package_version(package)}"
+    for pattern in patterns:
+        matches = sorted(p for p in src.glob(pattern) if not p.name.endswith(".map"))
+        if not matches:
+            raise SystemExit(f"build.py: {package} has no file matching {pattern!r}")
+        for path in matches:
+            if package == PYSCRIPT_PKG and path.parent.name != "dist":
+                continue
+            site.copy(path, f"{dest}/{path.name}")
+    return dest
+
+
+def core_files() -> list[Path]:
+    files = sorted(CORE.glob("*.py"))
+    if not files:
+        raise SystemExit("build.py: dvonn_core/ has no .py files")
+    return files
+
+
+def pyscript_config(site: Site, interpreter: str, modules: dict[str, str]) -> dict[str, object]:
+    """A PyScript config: the local interpreter and the Python files to put in its FS."""
+    return {"interpreter": f"./{interpreter}",
+            "files": {f"./{versioned}": f"./{dest}" for dest, versioned in sorted(modules.items())}}
+
+
+def fill(template: str, values: dict[str, str]) -> str:
+    """Replace ``{{name}}`` placeholders; an unknown placeholder is an error.
+
+    >>> fill("a {{x}} b", {"x": "1"})
+    'a 1 b'
+    """
+    out = template
+    for key, value in values.items():
+        out = out.replace("{{" + key + "}}", value)
+    if "{{" in out:
+        start = out.index("{{")
+        raise SystemExit(f"build.py: unfilled placeholder {out[start:start + 40]!r}")
+    return out
+
+
+def prerendered_board() -> dict[str, str]:
+    """The empty board, drawn at build time by the page's own renderer (first paint)."""
+    sys.path[:0] = [str(ROOT), str(WEB)]
+    try:
+        import render
+        from dvonn_core.board import CELLS
+    finally:
+        del sys.path[:2]
+    return {"board": render.board_svg({cell: "" for cell in CELLS}), "viewbox": render.VIEWBOX}
+
+
+def build(out: Path = DIST) -> Site:
+    ensure_node_modules()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    site = Site(out)
+
+    pyscript_dir = copy_runtime(site, PYSCRIPT_PKG, tuple(f"dist/{p}" for p in PYSCRIPT_FILES), "pyscript")
+    mpy_dir = copy_runtime(site, MICROPYTHON_PKG, MICROPYTHON_FILES, "micropython")
+    pyodide_dir = copy_runtime(site, PYODIDE_PKG, PYODIDE_FILES, "pyodide")
+
+    core = {f"dvonn_core/{p.name}": site.copy(p, f"dvonn_core/{p.name}") for p in core_files()}
+    ui = {name: site.copy(WEB / name, name) for name in UI_MODULES}
+    values: dict[str, str] = {"pyscript": pyscript_dir}
+    values["main_py"] = site.copy(WEB / UI_MAIN, UI_MAIN)
+    values["bot_py"] = site.copy(WEB / BOT_MAIN, BOT_MAIN)
+    for name in STATIC_FILES:
+        values[name] = site.copy(WEB / name, name)
+
+    ui_config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", {**core, **ui})
+    bot_config = pyscript_config(site, f"{pyodide_dir}/pyodide.mjs", core)
+    # Both configs go inline into index.html (PyScript only fetches config URLs ending in
+    # .json, so a ?v= hash would break them, and inlining saves a request).
+    values["ui_config"] = html.escape(json.dumps(ui_config, separators=(",", ":")))
+    values["bot_config"] = html.escape(json.dumps(bot_config, separators=(",", ":")))
+    values["micropython"] = mpy_dir
+    values["preload_py"] = "\n".join(
+        f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">'
+        for _, v in sorted({**core, **ui}.items()))
+    values["pyscript_core_chunk"] = next(
+        f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))
+
+    values.update(prerendered_board())
+    for page in ("index.html", "bare.html"):
+        site.write(page, fill((WEB / page).read_text(), values).encode())
+    site.write(".nojekyll", b"")
+
+    # The service worker lists every file with its hash; its own bytes change with any
+    # file, so the browser installs the new version and drops the old cache.
+    precache = ["./"] + [f"./{rel}?v={h}" if not rel.startswith("vendor/") and not rel.endswith(".html")
+                         else f"./{rel}" for rel, h in sorted(site.files.items()) if rel != ".nojekyll"]
+    version = content_hash(json.dumps(sorted(site.files.items())).encode())
+    sw = fill((WEB / "sw.js").read_text(), {"version": version, "files": json.dumps(precache, indent=1)})
+    (out / "sw.js").write_text(sw)
+    print(f"build.py: wrote {len(site.files) + 1} files to {out} (version {version})")
+    return site
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--serve", action="store_true", help="serve dist/ after building")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--out", type=Path, default=DIST)
+    args = parser.parse_args(argv)
+    build(args.out)
+    if args.serve:
+        import serve
+        serve.main(["--port", str(args.port), "--dir", str(args.out)])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

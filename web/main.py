@@ -1,0 +1,265 @@
+"""The page: draws the session into the DOM and turns events into session calls.
+
+Runs on MicroPython on the main thread.  All game state lives in ``session.Session``;
+this module only reads the new-game form's settings from the DOM.  The bot runs in a
+Pyodide worker, started once the board accepts input; positions go in and move texts
+come out as plain strings.
+"""
+
+import asyncio
+
+import render
+from pyscript import create_named_worker, document, window
+from pyscript.ffi import create_proxy
+from session import Session
+
+S = Session()
+body = document.body
+board = document.getElementById("board")
+EL = {}
+for _name in ("status", "score", "history", "notice", "undo", "redo", "flip", "new-game",
+              "bot-status", "reserve-white", "reserve-black", "score-white", "score-black",
+              "white-player", "black-player", "level", "random-setup", "turn-white", "turn-black"):
+    EL[_name] = document.querySelector('[data-testid="%s"]' % _name)
+
+bot = None  # the worker, once loaded
+bot_state = "loading"
+last_pointer = {"type": "mouse"}
+
+
+# -- drawing ------------------------------------------------------------------------
+def redraw():
+    marks = S.marks()
+    html = render.board_svg(S.stacks(), marks, S.flipped, S.focus)
+    if S.vanishing:
+        html += render.vanish_svg(S.vanishing, S.flipped)
+        S.vanishing = {}
+    board.innerHTML = html
+    EL["status"].textContent = S.status()
+    white, black = S.score()
+    EL["score-white"].textContent = str(white)
+    EL["score-black"].textContent = str(black)
+    EL["score"].setAttribute("aria-label", "Score: White %d, Black %d" % (white, black))
+    to_move = "" if S.over() else S.game.to_move
+    EL["turn-white"].classList.toggle("on", to_move == "white")
+    EL["turn-black"].classList.toggle("on", to_move == "black")
+    reserves = S.reserves()
+    for colour in ("white", "black"):
+        dvonn, own = reserves[colour]
+        text = ""
+        if dvonn or own:
+            text = "%d to place" % own
+            if dvonn:
+                text += " + %d DVONN" % dvonn
+        EL["reserve-" + colour].textContent = text
+    EL["notice"].textContent = S.notice
+    EL["notice"].hidden = not S.notice
+    draw_history()
+    EL["undo"].disabled = not S.can_undo()
+    EL["redo"].disabled = not S.can_redo()
+    body.classList.toggle("game-over", S.over())
+    body.dataset.phase = S.game.phase
+    body.dataset.toMove = to_move
+    body.dataset.position = S.game.position()
+    draw_bot_status()
+
+
+def draw_history():
+    items = []
+    for number, colour, text in S.history():
+        items.append('<li class="mv-%s"><span class="n">%d.</span> %s</li>' % (colour, number, text))
+    if S.random_setup:
+        items.insert(0, '<li class="setup">Random setup (seed %d)</li>' % S.seed)
+    EL["history"].innerHTML = "".join(items)
+    EL["history"].scrollTop = 100000
+
+
+def draw_bot_status():
+    if not S.has_bot():
+        text = "" if bot_state == "ready" else "Bot: loading in the background…"
+    elif bot_state == "loading":
+        text = "Bot: loading…"
+    elif bot_state == "failed":
+        text = "Bot: could not load."
+    elif S.bot_to_move():
+        text = "Bot: thinking…"
+    else:
+        text = "Bot: ready."
+    EL["bot-status"].textContent = text
+    body.dataset.bot = bot_state
+
+
+def refocus():
+    cell = board.querySelector('[data-cell="%s"]' % S.focus)
+    if cell:
+        cell.focus()
+
+
+def apply_preview():
+    """Hover preview without a full redraw: mark the cells the move would remove."""
+    for el in board.querySelectorAll(".doomed, .previewed"):
+        el.classList.remove("doomed")
+        el.classList.remove("previewed")
+    if S.preview:
+        board.querySelector('[data-cell="%s"]' % S.preview).classList.add("previewed")
+        for cell in S.doomed():
+            board.querySelector('[data-cell="%s"]' % cell).classList.add("doomed")
+    EL["status"].textContent = S.status()
+
+
+# -- events -------------------------------------------------------------------------
+def cell_of(event):
+    target = event.target
+    el = target.closest("[data-cell]") if target and target.closest else None
+    return el.getAttribute("data-cell") if el else None
+
+
+def on_pointerdown(event):
+    last_pointer["type"] = event.pointerType or "mouse"
+
+
+def on_click(event):
+    cell = cell_of(event)
+    if cell is None:
+        return
+    S.focus = cell
+    if S.activate(cell, confirmed=last_pointer["type"] == "mouse"):
+        after_change()
+
+
+def on_hover(event):
+    if last_pointer["type"] != "mouse" and event.type != "mouseover":
+        return
+    if S.hover(cell_of(event)):
+        apply_preview()
+
+
+NEXT = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (1, 1), "ArrowDown": (-1, -1)}
+NEXT_ALT = {"ArrowUp": (0, 1), "ArrowDown": (0, -1)}
+
+
+def on_keydown(event):
+    cell = cell_of(event)
+    if cell is None:
+        return
+    key = event.key
+    if key in ("Enter", " "):
+        event.preventDefault()
+        S.focus = cell
+        if S.activate(cell, confirmed=False):
+            after_change()
+            refocus()
+        return
+    if key == "Escape":
+        S.deselect()
+        redraw()
+        refocus()
+        return
+    if key not in NEXT:
+        return
+    event.preventDefault()
+    from dvonn_core.board import CELLS, coords
+    col, row = coords(cell)
+    sign = -1 if S.flipped else 1
+    for table in (NEXT, NEXT_ALT):
+        if key not in table:
+            continue
+        dc, dr = table[key]
+        for c in CELLS:
+            if coords(c) == (col + sign * dc, row + sign * dr):
+                S.focus = c
+                for el in board.querySelectorAll('[tabindex="0"]'):
+                    el.setAttribute("tabindex", "-1")
+                target = board.querySelector('[data-cell="%s"]' % c)
+                target.setAttribute("tabindex", "0")
+                target.focus()
+                return
+
+
+def on_undo(event):
+    if S.undo():
+        after_change()
+
+
+def on_redo(event):
+    if S.redo():
+        after_change()
+
+
+def on_flip(event):
+    S.flip()
+    redraw()
+
+
+def on_new_game(event):
+    seed = int(window.Math.floor(window.Math.random() * 1000000)) + 1
+    S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
+               level=int(EL["level"].value), random_setup=bool(EL["random-setup"].checked), seed=seed)
+    after_change()
+
+
+def after_change():
+    redraw()
+    if S.bot_to_move():
+        asyncio.create_task(bot_turn())
+
+
+# -- the bot ------------------------------------------------------------------------
+async def bot_turn():
+    global bot_state
+    if bot is None or bot_state == "busy":
+        return  # start_bot() calls back once the worker is ready
+    while S.bot_to_move():
+        generation = S.generation
+        position, level, seed, seconds = S.bot_request()
+        bot_state = "busy"
+        draw_bot_status()
+        try:
+            text = await bot.choose_move(position, level, seed, seconds)
+        finally:
+            bot_state = "ready"
+        if generation != S.generation:
+            continue  # the game changed while the bot thought: ask again if still its turn
+        if not S.bot_move(str(text), generation):
+            S.notice = "The bot suggested an illegal move (%s)." % text
+            redraw()
+            return
+        redraw()
+    draw_bot_status()
+
+
+async def start_bot():
+    global bot, bot_state
+    try:
+        bot = await create_named_worker(src=body.dataset.botSrc, name="bot", config=body.dataset.botConfig)
+        await bot.ping()
+        bot_state = "ready"
+    except Exception as error:  # noqa: BLE001 - shown to the player, the game stays playable
+        bot_state = "failed"
+        S.notice = "The bot could not start: %s" % error
+        redraw()
+        return
+    finally:
+        window.dvonnRegisterServiceWorker()
+    draw_bot_status()
+    if S.bot_to_move():
+        await bot_turn()
+
+
+def main():
+    board.addEventListener("click", create_proxy(on_click))
+    board.addEventListener("pointerdown", create_proxy(on_pointerdown))
+    board.addEventListener("mouseover", create_proxy(on_hover))
+    board.addEventListener("keydown", create_proxy(on_keydown))
+    EL["undo"].addEventListener("click", create_proxy(on_undo))
+    EL["redo"].addEventListener("click", create_proxy(on_redo))
+    EL["flip"].addEventListener("click", create_proxy(on_flip))
+    EL["new-game"].addEventListener("click", create_proxy(on_new_game))
+    S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
+               level=int(EL["level"].value), random_setup=bool(EL["random-setup"].checked))
+    redraw()
+    body.dataset.ready = "true"
+    asyncio.create_task(start_bot())
+
+
+main()

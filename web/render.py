@@ -1,0 +1,158 @@
+"""The live board as SVG markup: a pure function of what the page shows.
+
+No DOM access here, so the same code draws the board on the page (MicroPython) and
+pre-renders the empty board into ``index.html`` at build time (CPython).  Runs on
+MicroPython: no dataclasses, typing or f-string format specs.
+
+Layout (axial coordinates, as in ``dvonn_core.board``): row 1 at the bottom, row 5 at
+the top, each row shifted half a cell to the left of the one below, so the two 9-cell
+rows face the players.  Every cell is a ``<g data-cell="E3">`` with an accessible name.
+"""
+
+import math
+
+from dvonn_core.board import CELLS, coords
+
+RADIUS = 30  # centre to corner of a hex cell
+HEX_W = math.sqrt(3) * RADIUS  # distance between centres in a row
+ROW_H = 1.5 * RADIUS  # distance between rows
+PIECE_R = 0.6 * RADIUS
+LAYER_DY = 3.2  # vertical offset between pieces of a stack
+MAX_LAYERS = 6  # pieces drawn per stack (the height number says the rest)
+LETTERS = "ABCDEFGHIJK"
+COLOUR_NAMES = {"w": "white", "b": "black", "d": "DVONN"}
+
+
+def _raw_xy(col, row):
+    return (col - 0.5 * row) * HEX_W, (4 - row) * ROW_H
+
+
+def _labels():
+    """Column letters below each column's first cell, row numbers left of each row."""
+    out = []
+    for col in range(11):
+        first = min(coords(c)[1] for c in CELLS if coords(c)[0] == col)
+        out.append((LETTERS[col], col, first - 0.8))
+    for row in range(5):
+        first = min(coords(c)[0] for c in CELLS if coords(c)[1] == row)
+        out.append((str(row + 1), first - 0.8, row))
+    return out
+
+
+LABELS = _labels()
+_POINTS = [_raw_xy(*coords(c)) for c in CELLS] + [_raw_xy(c, r) for _, c, r in LABELS]
+MIN_X = min(p[0] for p in _POINTS) - RADIUS
+MAX_X = max(p[0] for p in _POINTS) + RADIUS
+MIN_Y = min(p[1] for p in _POINTS) - RADIUS
+MAX_Y = max(p[1] for p in _POINTS) + RADIUS
+VIEWBOX = "%.1f %.1f %.1f %.1f" % (MIN_X, MIN_Y, MAX_X - MIN_X, MAX_Y - MIN_Y)
+
+
+def xy(col, row, flipped=False):
+    """Pixel centre of a cell (or label) position; ``flipped`` turns the board 180 degrees."""
+    x, y = _raw_xy(col, row)
+    if flipped:
+        return MIN_X + MAX_X - x, MIN_Y + MAX_Y - y
+    return x, y
+
+
+def _hex_points():
+    pts = []
+    for k in range(6):
+        a = (60 * k - 90) * math.pi / 180
+        pts.append("%.1f,%.1f" % (RADIUS * 0.96 * math.cos(a), RADIUS * 0.96 * math.sin(a)))
+    return " ".join(pts)
+
+
+DEFS = ('<defs><polygon id="hex" points="%s"/>'
+        '<radialGradient id="shine" cx="35%%" cy="30%%" r="70%%">'
+        '<stop offset="0" stop-color="#fff" stop-opacity=".45"/>'
+        '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>') % _hex_points()
+
+
+def describe(cell, stack):
+    """Accessible name of a cell.
+
+    >>> describe("E3", "wdb")
+    'E3, black stack of 3 with a DVONN piece'
+    >>> describe("A1", "")
+    'A1, empty'
+    """
+    if not stack:
+        return cell + ", empty"
+    top = COLOUR_NAMES[stack[-1]]
+    if len(stack) == 1:
+        return cell + ", " + top + " piece"
+    text = cell + ", " + top + " stack of " + str(len(stack))
+    dvonns = stack[:-1].count("d")
+    if dvonns == 1:
+        text += " with a DVONN piece"
+    elif dvonns:
+        text += " with " + str(dvonns) + " DVONN pieces"
+    return text
+
+
+def stack_svg(stack):
+    """The pieces of one stack, centred on (0, 0)."""
+    if not stack:
+        return ""
+    shown = stack[-MAX_LAYERS:]
+    n = len(shown)
+    parts = []
+    base = (n - 1) * LAYER_DY / 2
+    for i in range(n):
+        parts.append('<circle class="pc p%s" cy="%.1f" r="%.1f"/>' % (shown[i], base - i * LAYER_DY, PIECE_R))
+    top_y = base - (n - 1) * LAYER_DY
+    parts.append('<circle class="shine" cy="%.1f" r="%.1f" fill="url(#shine)"/>' % (top_y, PIECE_R))
+    if "d" in stack[:-1]:
+        parts.append('<circle class="dring" cy="%.1f" r="%.1f"/>' % (top_y, PIECE_R * 0.72))
+    if len(stack) > 1:
+        parts.append('<text class="ht t%s" y="%.1f">%d</text>' % (stack[-1], top_y + 5.5, len(stack)))
+    return "".join(parts)
+
+
+def board_svg(stacks, marks=None, flipped=False, focus=None):
+    """Inner SVG markup of the board.
+
+    ``stacks`` maps each cell to its stack (bottom to top, '' when empty); ``marks`` maps
+    cells to space-separated CSS classes (selected, target, movable, doomed, last...).
+    ``focus`` is the cell in the keyboard tab order (roving tabindex).
+
+    >>> svg = board_svg({c: "" for c in CELLS})
+    >>> svg.count("data-cell=")
+    49
+    """
+    marks = marks or {}
+    focus = focus or CELLS[0]
+    parts = [DEFS]
+    for text, col, row in LABELS:
+        x, y = xy(col, row, flipped)
+        parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
+    for cell in CELLS:
+        stack = stacks.get(cell, "")
+        col, row = coords(cell)
+        x, y = xy(col, row, flipped)
+        cls = "cell " + ("occ" if stack else "empty")
+        extra = marks.get(cell)
+        if extra:
+            cls += " " + extra
+        parts.append('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" role="button" '
+                     'tabindex="%d" aria-label="%s"><use href="#hex" class="hx"/>'
+                     % (cls, cell, x, y, 0 if cell == focus else -1, describe(cell, stack)))
+        if stack:
+            parts.append(stack_svg(stack))
+        else:
+            parts.append('<text class="nm" y="4">%s</text>' % cell)
+        parts.append("</g>")
+    return "".join(parts)
+
+
+def vanish_svg(stacks, flipped=False):
+    """Stacks just removed, drawn once more for their fade-out animation."""
+    parts = []
+    for cell in sorted(stacks):
+        col, row = coords(cell)
+        x, y = xy(col, row, flipped)
+        parts.append('<g transform="translate(%.1f %.1f)" aria-hidden="true"><g class="vanish">%s</g></g>'
+                     % (x, y, stack_svg(stacks[cell])))
+    return "".join(parts)

@@ -1,0 +1,39 @@
+// Service worker: precaches the whole site so it loads and plays offline.
+// build.py fills in the version and the file list (every file with its content hash).
+const VERSION = "{{version}}";
+const CACHE = "dvonn-" + VERSION;
+const FILES = {{files}};
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // Files already fetched by the page come from the HTTP cache; pages are revalidated.
+    await Promise.all(FILES.map(async (url) => {
+      const page = url === "./" || url.endsWith(".html");
+      const response = await fetch(url, { cache: page ? "no-cache" : "default" });
+      if (!response.ok) throw new Error("precache " + url + ": " + response.status);
+      await cache.put(url, response);
+    }));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith("dvonn-") && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(request, { ignoreVary: true })
+      || (request.mode === "navigate" && await cache.match("./", { ignoreSearch: true }));
+    return hit || fetch(request);
+  })());
+});

@@ -1,0 +1,582 @@
+"""Game records: write a game as text and read it back from several formats.
+
+:func:`write` gives a plain-text record: PGN-like header tags, a blank line,
+then the moves in standard notation (10 a line), ending in ``resign`` if a
+side resigned.
+
+:func:`read` replays a record into a new :class:`~dvonn_core.game.Game`.  The
+format is detected from the text:
+
+* this module's own format (what :func:`write` gives);
+* a bare list of moves (``F3 C3 I3 ...``: any case, separated by spaces,
+  commas or new lines, stack moves written ``E3G3``, ``e3-g3`` ...);
+* a Little Golem transcript (``Event [..] White [..] 1. g2 c1 2. ...``, the
+  forced 49th placement left out, ``pass``, ``resign``);
+* a Boardspace SGF file (a log of user-interface actions), as text or bytes.
+
+In every format the forced last placement may be left out: when one empty
+cell is left and the record goes on with a stack move, a pass or a
+resignation, the piece is placed there first.  Anything wrong raises
+:class:`RecordError` (a ``ValueError``) naming the move and the reason.
+
+>>> from dvonn_core.game import Game
+>>> g = read("f3, c3, I3 e3")
+>>> [str(m) for m in g.moves], g.to_move
+(['F3', 'C3', 'I3', 'E3'], 'white')
+>>> print(write(g))
+[Event "?"]
+[Site "?"]
+[Date "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+<BLANKLINE>
+F3 C3 I3 E3
+<BLANKLINE>
+>>> read(write(g)) == g
+True
+"""
+
+from .board import SIZE
+from .game import Game
+from .moves import PASS_CODE, PLACE_BASE, Move
+
+try:
+    from typing import Dict, List, Optional, Tuple, Union
+except ImportError:  # MicroPython
+    pass
+
+#: Largest record accepted, in characters (text) or bytes.
+MAX_SIZE = 2000000
+#: Most moves (placements, stack moves and passes) a record may hold.
+MAX_MOVES = 5000
+#: Moves per line in :func:`write`.
+MOVES_PER_LINE = 10
+#: The tags every record written by :func:`write` starts with, in this order.
+STANDARD_TAGS = ("Event", "Site", "Date", "White", "Black", "Result")
+#: Tags derived from the game itself: written by :func:`write`, not kept in ``game.tags`` by :func:`read`.
+DERIVED_TAGS = ("Result", "Score", "Position")
+
+_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+_SIDES = ("white", "black")
+_WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
+_SPACE = " \t\r\n\f\v"
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read (or a game that cannot be written).
+
+    ``number`` and ``move`` name the offending move when there is one.
+    """
+
+    def __init__(self, message: str, number: "Optional[int]" = None, move: "Optional[str]" = None) -> None:
+        ValueError.__init__(self, message)
+        self.number = number
+        self.move = move
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def write(game: Game) -> str:
+    """The game as a plain-text record (header tags, a blank line, the moves).
+
+    ``Score`` is added when the game is over and ``Position`` when it did not
+    start from the empty board; the tags in ``game.tags`` follow the standard
+    ones in name order.
+    """
+    tags = game.tags or {}
+    for key in tags:
+        if not _is_word(key):
+            raise RecordError("tag name %r: a tag name is letters, digits and '_' only" % (_short(str(key)),))
+    lines = []
+    for key in STANDARD_TAGS:
+        if key == "Result":
+            value = _result(game)
+        else:
+            value = tags.get(key, "?")
+        lines.append(_tag_line(key, value))
+    if game.phase == "over":
+        w, b = game.score()
+        lines.append(_tag_line("Score", "%d-%d" % (w, b)))
+    if game.start_position is not None:
+        lines.append(_tag_line("Position", game.start_position))
+    for key in sorted(k for k in tags if k not in STANDARD_TAGS and k not in DERIVED_TAGS):
+        lines.append(_tag_line(key, tags[key]))
+    lines.append("")
+    tokens = [str(m) for m in game.moves]
+    if game.resigned is not None:
+        tokens.append("resign")
+        if game.resigned != game.to_move:
+            tokens.append(game.resigned)
+    for i in range(0, len(tokens), MOVES_PER_LINE):
+        lines.append(" ".join(tokens[i : i + MOVES_PER_LINE]))
+    return "\n".join(lines) + "\n"
+
+
+def _result(game: Game) -> str:
+    winner = game.winner()
+    if winner == "white":
+        return "1-0"
+    if winner == "black":
+        return "0-1"
+    if winner == "draw":
+        return "1/2-1/2"
+    return "*"
+
+
+def _tag_line(key: str, value: object) -> str:
+    out = []
+    for ch in str(value):
+        if ch == "\\" or ch == '"':
+            out.append("\\" + ch)
+        elif ch < " " or ch == "\x7f":
+            out.append(" ")  # values are single-line
+        else:
+            out.append(ch)
+    return '[%s "%s"]' % (key, "".join(out))
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def read_file(path: str) -> Game:
+    """:func:`read` the record in a file (any supported format, UTF-8 or Latin-1)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_SIZE + 1)
+    except OSError as e:
+        raise RecordError("cannot read %s: %s" % (path, e))
+    return read(data)
+
+
+def read(text: "Union[str, bytes]") -> Game:
+    """A new game replayed from a record (own format, move list, Little Golem or Boardspace SGF).
+
+    ``text`` may be bytes: UTF-8, or Latin-1 when it is not valid UTF-8.
+    Raises :class:`RecordError` for anything that is not a readable record.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SIZE:
+            raise RecordError("record too large (%d bytes; at most %d)" % (len(text), MAX_SIZE))
+        text = _decode(bytes(text))
+    elif not isinstance(text, str):
+        raise RecordError("a record must be text or bytes, not %s" % type(text).__name__)
+    if len(text) > MAX_SIZE:
+        raise RecordError("record too large (%d characters; at most %d)" % (len(text), MAX_SIZE))
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    body = text.strip()
+    if not body:
+        raise RecordError("empty record: no tags and no moves")
+    first = body[0]
+    if first == "(":
+        return _read_sgf(body)
+    if first == "[":
+        return _read_own(body)
+    return _read_moves(body)
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except (UnicodeError, ValueError):
+        pass
+    try:
+        return data.decode("latin-1")
+    except (UnicodeError, ValueError, LookupError, NotImplementedError):
+        # MicroPython knows only UTF-8; Latin-1 maps each byte to the same code point.
+        return "".join([chr(b) for b in data])
+
+
+class _Replay:
+    """Plays the moves of a record into a new game, turning errors into RecordError."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def number(self) -> int:
+        return len(self.game._codes) + 1
+
+    def _force_last_placement(self) -> None:
+        g = self.game
+        if g._placed < SIZE:
+            legal = g._legal_codes()
+            if len(legal) == 1:
+                g._push(legal[0])
+
+    def play(self, text: str) -> None:
+        g = self.game
+        n = self.number()
+        if n > MAX_MOVES:
+            raise RecordError("record too long: more than %d moves" % MAX_MOVES, n, _short(text))
+        if g.resigned is not None:
+            raise _move_error(n, text, "the game is over: %s resigned" % g.resigned)
+        try:
+            m = Move.parse(text)
+        except ValueError as e:
+            raise _move_error(n, text, str(e))
+        if m.code < PLACE_BASE or m.is_pass:
+            self._force_last_placement()
+            n = self.number()
+        try:
+            g.play(m)
+        except ValueError as e:
+            raise _move_error(n, text, str(e))
+
+    def resign(self, side: "Optional[str]" = None) -> None:
+        g = self.game
+        self._force_last_placement()
+        n = self.number()
+        if g.resigned is not None:
+            raise _move_error(n, "resign", "the game is already over: %s resigned" % g.resigned)
+        if g.phase == "over":
+            raise _move_error(n, "resign", "the game is already over (no legal moves are left)")
+        g.resign(side)
+
+
+def _move_error(n: int, text: str, reason: str) -> RecordError:
+    return RecordError("move %d (%s): %s" % (n, _short(text), reason), n, _short(text))
+
+
+# ---------------------------------------------------------------------- own format
+
+
+def _read_own(body: str) -> Game:
+    tags = {}  # type: Dict[str, str]
+    lines = body.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        if line and line[0] != "[":
+            break
+        if line:
+            key, value = _parse_tag_line(line, i + 1)
+            if key in tags:
+                raise RecordError("line %d: tag %s appears twice" % (i + 1, key))
+            tags[key] = value
+        i += 1
+    start = tags.get("Position")
+    if start is None:
+        game = Game()
+    else:
+        try:
+            game = Game.from_position(start)
+        except ValueError as e:
+            raise RecordError("Position tag: %s" % e)
+    for key in tags:
+        if key in DERIVED_TAGS or (key in STANDARD_TAGS and tags[key] == "?"):
+            continue
+        game.tags[key] = tags[key]
+    _replay_tokens(game, "\n".join(lines[i:]), False)
+    return game
+
+
+def _parse_tag_line(line: str, number: int) -> "Tuple[str, str]":
+    def bad(why: str) -> RecordError:
+        return RecordError('line %d: malformed tag %s (%s; expected [Key "value"])' % (number, _short(line), why))
+
+    if len(line) < 2 or line[-1] != "]":
+        raise bad("no closing ']'")
+    inner = line[1:-1].strip()
+    k = 0
+    while k < len(inner) and inner[k] in _WORD_CHARS:
+        k += 1
+    key = inner[:k]
+    if not key:
+        raise bad("no tag name")
+    rest = inner[k:].strip()
+    if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
+        raise bad("the value must be in double quotes")
+    out = []
+    j = 1
+    end = len(rest) - 1
+    while j < end:
+        ch = rest[j]
+        if ch == "\\":
+            if j + 1 >= end:
+                raise bad("a '\\' at the end of the value")
+            out.append(rest[j + 1])
+            j += 2
+            continue
+        if ch == '"':
+            raise bad("a '\"' inside the value must be written \\\"")
+        out.append(ch)
+        j += 1
+    return key, "".join(out)
+
+
+# ---------------------------------------------------------------------- move lists and Little Golem
+
+
+def _read_moves(body: str) -> Game:
+    """A bare move list or a Little Golem transcript (``Key [value]`` tags, then numbered moves)."""
+    game = Game()
+    pos = 0
+    n = len(body)
+    found_tags = False
+    while True:
+        k = pos
+        while k < n and body[k] in _SPACE:
+            k += 1
+        w = k
+        while w < n and body[w] in _WORD_CHARS:
+            w += 1
+        b = w
+        while b < n and body[b] in _SPACE:
+            b += 1
+        if w == k or b >= n or body[b] != "[":
+            break
+        close = body.find("]", b)
+        if close < 0:
+            raise RecordError("malformed tag %s: no closing ']'" % _short(body[k:]))
+        value = body[b + 1 : close].strip()
+        if "\n" in value or "[" in value:
+            raise RecordError("malformed tag %s: a tag value is on one line, without '['" % _short(body[k:close + 1]))
+        game.tags[body[k:w]] = value
+        found_tags = True
+        pos = close + 1
+    _replay_tokens(game, body[pos:], not found_tags)
+    return game
+
+
+def _replay_tokens(game: Game, text: str, bare: bool) -> None:
+    """Play the moves in ``text``: tokens separated by spaces, commas or semicolons."""
+    tokens = text.replace(",", " ").replace(";", " ").split()
+    if len(tokens) > 2 * MAX_MOVES:
+        raise RecordError("record too long: %d words (at most %d moves)" % (len(tokens), MAX_MOVES))
+    replay = _Replay(game)
+    i = 0
+    count = len(tokens)
+    first = True
+    while i < count:
+        token = tokens[i]
+        i += 1
+        word = _strip_number(token)
+        if not word:
+            continue
+        low = word.lower()
+        if low == "resign":
+            side = None
+            if i < count and tokens[i].lower() in _SIDES:
+                side = tokens[i].lower()
+                i += 1
+            replay.resign(side)
+        elif low in _RESULTS:
+            if i < count:
+                raise RecordError("result %s in the middle of the moves (before %s)" % (word, _short(tokens[i])))
+        else:
+            if first and bare:
+                try:
+                    Move.parse(word)
+                except ValueError:
+                    raise RecordError(
+                        "not a DVONN record: expected header tags, a Little Golem transcript, "
+                        "a Boardspace SGF file or a list of moves, but it starts with %s" % _short(repr(token))
+                    )
+            replay.play(word)
+        first = False
+
+
+def _strip_number(token: str) -> str:
+    """``token`` without a leading move number such as ``12.`` (``12.e3`` gives ``e3``)."""
+    k = 0
+    while k < len(token) and token[k] in "0123456789":
+        k += 1
+    if k == 0 or k >= len(token) or token[k] != ".":
+        return token
+    while k < len(token) and token[k] == ".":
+        k += 1
+    return token[k:]
+
+
+# ---------------------------------------------------------------------- Boardspace SGF
+
+
+def _sgf_properties(text: str) -> "List[Tuple[str, str]]":
+    """(identifier, value) for every property value of an SGF text, in order."""
+    out = []
+    n = len(text)
+    i = 0
+    ident = ""
+    while i < n:
+        ch = text[i]
+        if ch in _SPACE or ch in "();":
+            i += 1
+            if ch in ";()":
+                ident = ""
+            continue
+        if ch == "[":
+            if not ident:
+                raise RecordError("SGF: a value at offset %d has no property name" % i)
+            j = i + 1
+            while True:
+                close = text.find("]", j)
+                if close < 0:
+                    raise RecordError("SGF: property %s at offset %d has no closing ']'" % (ident, i))
+                back = close - 1
+                while back > i and text[back] == "\\":
+                    back -= 1
+                if (close - 1 - back) % 2 == 0:
+                    break
+                j = close + 1
+            out.append((ident, text[i + 1 : close].replace("\\]", "]")))
+            i = close + 1
+            continue
+        if ch in _WORD_CHARS:
+            k = i
+            while k < n and text[k] in _WORD_CHARS:
+                k += 1
+            ident = text[i:k]
+            i = k
+            continue
+        raise RecordError("SGF: unexpected character %r at offset %d" % (ch, i))
+    return out
+
+
+class _SgfTurn:
+    """What the player has done with the pieces since the last ``done``."""
+
+    __slots__ = ("kind", "a", "b")
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        self.kind = ""  # "", "place", "lift", "move", "pass" or "resign"
+        self.a = ""
+        self.b = ""
+
+
+def _read_sgf(body: str) -> Game:
+    if not body.startswith("(") or body.find(";") < 0:
+        raise RecordError("SGF: a game record starts with '(;'")
+    props = _sgf_properties(body)
+    names = {}  # type: Dict[str, str]
+    actions = []  # type: List[Tuple[str, List[str], str]]
+    game = Game()
+    for ident, value in props:
+        if ident == "GM" and value.strip().lower() != "dvonn":
+            raise RecordError("SGF: not a DVONN game (GM[%s])" % _short(value))
+        elif ident == "DT" and value.strip():
+            game.tags["Date"] = value.strip()
+        elif ident in ("P0", "P1"):
+            words = value.split()
+            if not words:
+                continue
+            if words[0] == "id":
+                names[ident] = value.strip()[2:].strip().strip('"')
+            elif words[0].isdigit() and len(words) > 1:
+                actions.append((ident, words[1:], value.strip()))
+    if not actions:
+        raise RecordError("SGF: no moves in the file")
+    white_player = "P0"
+    for player, words, _ in actions:
+        if words[0].lower() == "start" and len(words) > 1 and words[1] in ("P0", "P1"):
+            white_player = words[1]
+            break
+    black_player = "P1" if white_player == "P0" else "P0"
+    game.tags["Site"] = "Boardspace"
+    if white_player in names:
+        game.tags["White"] = names[white_player]
+    if black_player in names:
+        game.tags["Black"] = names[black_player]
+    replay = _Replay(game)
+    turn = _SgfTurn()
+    for player, words, raw in actions:
+        if game.resigned is not None:
+            break
+        side = "white" if player == white_player else "black"
+        _sgf_action(replay, turn, side, words, raw)
+    if turn.kind == "resign" and game.resigned is None:
+        replay.resign(turn.a)
+    return game
+
+
+def _sgf_cell(words: "List[str]", at: int, raw: str) -> str:
+    if len(words) < at + 2:
+        raise RecordError("SGF action %s: a cell is missing" % _short(repr(raw)))
+    cell = words[at] + words[at + 1]
+    if len(cell) > 3:
+        raise RecordError("SGF action %s: %s is not a cell" % (_short(repr(raw)), _short(cell)))
+    return cell.upper()
+
+
+def _sgf_action(replay: _Replay, turn: _SgfTurn, side: str, words: "List[str]", raw: str) -> None:
+    game = replay.game
+    action = words[0].lower()
+    placing = game._placed < SIZE
+    if action in ("start", "pick", "drop"):
+        return  # who starts is read before; pieces taken from or put back in a reserve are no move
+    if placing and not turn.kind and action in ("pickb", "move", "pass", "resign") and len(game._legal_codes()) == 1:
+        replay._force_last_placement()  # the forced last placement may be left out
+        placing = False
+    if action == "reset":
+        turn.clear()
+    elif action == "dropb":
+        cell = _sgf_cell(words, 1, raw)
+        if placing:
+            turn.kind, turn.a = "place", cell
+        elif turn.kind == "lift":
+            if cell == turn.a:
+                turn.clear()  # put back where it was picked up
+            else:
+                turn.kind, turn.b = "move", cell
+        else:
+            raise RecordError("SGF action %s: no stack was picked up" % _short(repr(raw)))
+    elif action == "pickb":
+        cell = _sgf_cell(words, 1, raw)
+        if placing:
+            if turn.kind == "place" and turn.a == cell:
+                turn.clear()  # a piece just placed is taken back into the hand
+            else:
+                raise RecordError("SGF action %s: only the piece just placed can be picked up" % _short(repr(raw)))
+        elif turn.kind == "move" and turn.b == cell:
+            turn.kind = "lift"  # the stack is picked up again from where it was dropped
+        elif turn.kind in ("", "lift"):
+            turn.kind, turn.a = "lift", cell
+        else:
+            raise RecordError("SGF action %s: a move was already made this turn" % _short(repr(raw)))
+    elif action == "move":
+        turn.kind, turn.a, turn.b = "move", _sgf_cell(words, 1, raw), _sgf_cell(words, 3, raw)
+    elif action == "pass":
+        turn.kind = "pass"
+    elif action == "resign":
+        turn.kind, turn.a = "resign", side
+    elif action == "done":
+        kind = turn.kind
+        if kind and kind != "lift" and kind != "resign" and side != game.to_move:
+            raise RecordError("SGF action %s: %s moved, but it is %s's turn" % (_short(repr(raw)), side, game.to_move))
+        if kind == "place":
+            replay.play(turn.a)
+        elif kind == "move":
+            replay.play(turn.a + turn.b)
+        elif kind == "pass":
+            replay.play("PASS")
+        elif kind == "resign":
+            replay.resign(turn.a)
+        elif kind == "" and side == game.to_move and not placing and game._legal_codes() == [PASS_CODE]:
+            replay.play("PASS")  # a side that cannot move just ends its turn
+        turn.clear()
+    else:
+        raise RecordError("SGF action %s: unknown action %s" % (_short(repr(raw)), _short(words[0])))
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _is_word(key: object) -> bool:
+    if not isinstance(key, str) or not key:
+        return False
+    for ch in key:
+        if ch not in _WORD_CHARS:
+            return False
+    return True
+
+
+def _short(text: str) -> str:
+    if len(text) > 40:
+        return text[:37] + "..."
+    return text

@@ -1,0 +1,521 @@
+"""A DVONN bot with three levels: easy, medium and hard.
+
+>>> from dvonn_core.setup import random_setup
+>>> game = random_setup(1)
+>>> move = choose_move(game, "easy", seed=3)
+>>> game.is_legal(move)
+True
+
+Design
+------
+* **Placement** (49 plies, up to 49 choices each) uses a fast heuristic policy
+  (:func:`placement_scores`): DVONN pieces spread out and away from the edge;
+  own pieces close to the DVONN pieces, on the edge (mobile from the start),
+  not clumped with other own pieces, next to enemy pieces (future captures).
+  The levels differ by the noise added from the seeded :class:`~dvonn_core.rng.Rng`.
+* **Movement** is searched by iterative-deepening negamax alpha-beta with
+  principal-variation search, a transposition table (keyed by the 49 stacks,
+  one table per side to move, rebuilt for every call so a seed always gives
+  the same move), move ordering (TT move, moves onto enemy stacks by height,
+  onto DVONN stacks, killer moves, history), and an evaluation from the
+  pieces each side controls, mobile stacks, capture moves, closeness to the
+  DVONN pieces and control of DVONN stacks.  Subtrees that reach the end of
+  the game everywhere are stored as exact, so the endgame is solved exactly
+  (the search stops early once the root is solved).
+* **Levels**: easy searches 2 plies and picks among the root moves with noise
+  (believable, beatable); medium searches a fixed budget of nodes (the same
+  move on every machine); hard deepens until its time budget (1 s by default)
+  runs out.  A single legal move is returned at once.
+
+The search works on a private copy of the game through the core's fast
+internals (``_legal_codes``, ``_push``, ``_pop``), so the caller's game is
+never changed.  The clock is checked every 128 nodes; the budget is never
+exceeded by more than a few milliseconds plus one node.
+"""
+
+import time
+
+from .board import COORDS, EDGE, JUMPS, NEIGHBOUR_BITS, NEIGHBOURS, SIZE, BIT
+from .game import Game
+from .moves import PASS_CODE, PLACE_BASE, Move, code_text
+from .rng import Rng
+
+try:
+    from typing import Dict, List, Optional, Tuple
+except ImportError:  # pragma: no cover
+    pass
+
+__all__ = ["LEVELS", "choose_move", "choose_move_text", "greedy_move", "random_move", "evaluate", "Search"]
+
+# ---------------------------------------------------------------------- tables
+
+
+def _hex_distance(a: int, b: int) -> int:
+    c1, r1 = COORDS[a]
+    c2, r2 = COORDS[b]
+    dc = c2 - c1
+    dr = r2 - r1
+    if dc * dr >= 0:
+        return max(abs(dc), abs(dr))
+    return abs(dc) + abs(dr)
+
+
+#: DIST[a][b]: number of steps between two cells.
+DIST = [[_hex_distance(a, b) for b in range(SIZE)] for a in range(SIZE)]
+#: NEAR2[a]: bitboard of the cells within two steps of a (a itself excluded).
+NEAR2 = []  # type: List[int]
+for _a in range(SIZE):
+    _bits = 0
+    for _b in range(SIZE):
+        if 0 < DIST[_a][_b] <= 2:
+            _bits |= BIT[_b]
+    NEAR2.append(_bits)
+
+# Evaluation weights (centi-pieces).
+PIECE = 100  # a controlled piece
+MOBILE = 14  # a controlled stack that can move now
+CAPTURE = 6  # a move onto an enemy stack
+NEAR_DVONN = 8  # a controlled stack next to a DVONN stack
+NEAR2_DVONN = 3  # ... within two steps
+OWN_DVONN = 25  # a controlled stack holding a DVONN piece
+TEMPO = 10  # the side to move
+WIN = 100000  # a won final position (plus the piece margin)
+EXACT = 1000  # TT depth marking an exactly solved subtree
+
+# ---------------------------------------------------------------------- levels
+
+
+class Level:
+    """Search settings of a level."""
+
+    __slots__ = ("name", "time", "depth", "nodes", "noise", "place_noise")
+
+    def __init__(self, name: str, time: float, depth: int, nodes: int, noise: int, place_noise: int) -> None:
+        self.name = name
+        self.time = time  # default budget in seconds (a safety cap for easy/medium)
+        self.depth = depth  # deepest iteration
+        self.nodes = nodes  # node budget (0: none)
+        self.noise = noise  # random centi-pieces added to root move scores (0: pure search)
+        self.place_noise = place_noise  # random points added to placement scores
+
+
+LEVELS = {
+    "easy": Level("easy", 0.5, 2, 0, 90, 30),
+    "medium": Level("medium", 0.6, 64, 12000, 0, 8),
+    "hard": Level("hard", 1.0, 64, 0, 0, 3),
+}  # type: Dict[str, Level]
+
+
+def _level(level: str) -> Level:
+    lv = LEVELS.get(level) if isinstance(level, str) else None
+    if lv is None:
+        raise ValueError("unknown bot level %r (choose 'easy', 'medium' or 'hard')" % (level,))
+    return lv
+
+
+# ---------------------------------------------------------------------- public API
+
+
+def choose_move(game: Game, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None) -> Move:
+    """The bot's move for the side to move in ``game`` (which is left unchanged).
+
+    ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``; ``seed`` makes the
+    choice reproducible; ``time_limit`` (seconds) replaces the level's budget.
+    Raises ``ValueError`` when the game is over.
+    """
+    return Move.from_code(choose_code(game, level, seed, time_limit))
+
+
+def choose_move_text(position: str, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None) -> str:
+    """The bot's move, as text, in a position string (for the web worker).
+
+    >>> choose_move_text("9-10-11-10-9.wp", "hard")
+    'F3'
+    """
+    return code_text(choose_code(Game.from_position(position), level, seed, time_limit))
+
+
+def choose_code(game: Game, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None, info: "Optional[dict]" = None) -> int:
+    """Like :func:`choose_move` but returns the internal move code; ``info`` (a dict) receives search statistics."""
+    lv = _level(level)
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError("time_limit must be a positive number of seconds, not %r" % (time_limit,))
+    budget = lv.time if time_limit is None else float(time_limit)
+    if game.resigned is not None:
+        raise ValueError("the game is over (%s resigned): there is no move to choose" % game.resigned)
+    legal = game._legal_codes()
+    if not legal:
+        raise ValueError("the game is over: there is no move to choose in %s" % game.position())
+    if len(legal) == 1:
+        if info is not None:
+            info.update(depth=0, nodes=0, score=None, forced=True)
+        return legal[0]
+    rng = Rng(seed)
+    if game._placed < SIZE:
+        scores = placement_scores(game)
+        best = -1 << 30
+        choice = legal[0]
+        for code in legal:  # ascending cell order
+            v = scores[code - PLACE_BASE] + (rng.below(lv.place_noise + 1) if lv.place_noise else 0)
+            if v > best:
+                best = v
+                choice = code
+        if info is not None:
+            info.update(depth=0, nodes=0, score=best, forced=False)
+        return choice
+    search = Search(game.copy(), budget, lv.nodes)
+    code = search.run(lv.depth, rng, lv.noise)
+    if info is not None:
+        info.update(depth=search.completed, nodes=search.nodes, score=search.best_score, forced=False,
+                    solved=search.solved, elapsed=time.perf_counter() - search.start)
+    return code
+
+
+def random_move(game: Game, seed: int = 0) -> Move:
+    """A uniformly random legal move (the bottom of the strength ladder)."""
+    legal = game._legal_codes()
+    if not legal:
+        raise ValueError("the game is over: there is no move to choose")
+    return Move.from_code(legal[Rng(seed).below(len(legal))])
+
+
+def greedy_move(game: Game, seed: int = 0) -> Move:
+    """The move after which the mover controls the most pieces (ties broken by ``seed``); placements at random."""
+    legal = game._legal_codes()
+    if not legal:
+        raise ValueError("the game is over: there is no move to choose")
+    rng = Rng(seed)
+    if len(legal) == 1 or game._placed < SIZE:
+        return Move.from_code(legal[rng.below(len(legal))])
+    g = game.copy()
+    me = "w" if g._turn == 0 else "b"
+    best = -1 << 30
+    choice = []  # type: List[int]
+    for code in legal:
+        g._push(code)
+        n = 0
+        for s in g._stacks:
+            if s:
+                if s[-1] == me:
+                    n += 1000 * len(s)
+                elif s[-1] != "d":
+                    n -= len(s)  # ties: the fewest pieces left to the opponent
+        g._pop()
+        if n > best:
+            best = n
+            choice = [code]
+        elif n == best:
+            choice.append(code)
+    return Move.from_code(choice[rng.below(len(choice))])
+
+
+# ---------------------------------------------------------------------- placement
+
+
+def placement_scores(game: Game) -> "List[int]":
+    """A heuristic score for placing on each cell (higher is better; only empty cells matter)."""
+    st = game._stacks
+    placed = game._placed
+    scores = [0] * SIZE
+    dvonns = [i for i in range(SIZE) if st[i] == "d"]
+    if placed < 3:
+        for c in range(SIZE):
+            if st[c]:
+                continue
+            v = 0 if EDGE[c] else 30
+            col, row = COORDS[c]
+            v -= 6 * abs(row - 2)  # the middle rows are hard to cut off
+            if dvonns:
+                d = min([DIST[c][x] for x in dvonns])
+                v += 12 * min(d, 4)
+            else:
+                v -= 4 * abs(col - 5)
+            scores[c] = v
+        return scores
+    mine = "w" if game._turn == 0 else "b"
+    theirs = "b" if mine == "w" else "w"
+    for c in range(SIZE):
+        if st[c]:
+            continue
+        d = min([DIST[c][x] for x in dvonns])
+        v = (0, 40, 24, 10, 2)[d] if d < 5 else 0
+        if EDGE[c]:
+            v += 14
+        own = 0
+        enemy = 0
+        empty = 0
+        for n in NEIGHBOURS[c]:
+            x = st[n]
+            if x == mine:
+                own += 1
+            elif x == theirs:
+                enemy += 1
+            elif not x:
+                empty += 1
+        v += 5 * enemy - 8 * own + 2 * empty
+        scores[c] = v
+    return scores
+
+
+# ---------------------------------------------------------------------- evaluation
+
+
+def evaluate(game: Game) -> int:
+    """Static score of a movement position for the side to move, in hundredths of a piece."""
+    st = game._stacks
+    occ = game._occ
+    dvm = game._dvm
+    score = 0  # from White's point of view
+    for i in range(SIZE):
+        s = st[i]
+        if not s:
+            continue
+        top = s[-1]
+        if top == "d":
+            continue
+        h = len(s)
+        v = h * PIECE
+        nb = NEIGHBOUR_BITS[i]
+        if EDGE[i] or occ & nb != nb:
+            mob = 0
+            for t in JUMPS[i][h]:
+                x = st[t]
+                if x:
+                    mob = MOBILE
+                    if x[-1] != top and x[-1] != "d":
+                        v += CAPTURE
+            v += mob
+        if dvm & nb:
+            v += NEAR_DVONN
+        elif dvm & NEAR2[i]:
+            v += NEAR2_DVONN
+        if dvm & BIT[i]:
+            v += OWN_DVONN
+        if top == "w":
+            score += v
+        else:
+            score -= v
+    if game._turn:
+        score = -score
+    return score + TEMPO
+
+
+def final_score(game: Game) -> int:
+    """Exact value of a finished game for the side to move: a win beats any heuristic score."""
+    w, b = game.score()
+    m = w - b if game._turn == 0 else b - w
+    if m > 0:
+        return WIN + m
+    if m < 0:
+        return -WIN + m
+    return 0
+
+
+# ---------------------------------------------------------------------- search
+
+
+class _Timeout(Exception):
+    pass
+
+
+class Search:
+    """Iterative-deepening alpha-beta over a private game copy."""
+
+    def __init__(self, game: Game, budget: float, max_nodes: int = 0) -> None:
+        self.game = game
+        self.start = time.perf_counter()
+        self.budget = budget
+        self.deadline = self.start + budget * 0.97
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.tt = ({}, {})  # type: Tuple[dict, dict]
+        self.history = [0] * 4096
+        self.killers = [[0, 0] for _ in range(128)]
+        self.leaf = False  # a heuristic leaf was met in the current subtree
+        self.completed = 0
+        self.best_score = 0
+        self.solved = False
+        self.partial = 0  # a root move that beat the first one in the current iteration
+
+    # ---------------------------------------------------------------- root
+
+    def run(self, max_depth: int, rng: Rng, noise: int) -> int:
+        g = self.game
+        root = list(g._legal_codes())
+        # The seed decides the order of otherwise equal moves.
+        keys = [rng.next() for _ in root]
+        order = sorted(range(len(root)), key=lambda k: (-self._order_key(root[k], 0, 0), keys[k]))
+        moves = [root[k] for k in order]
+        best = moves[0]
+        if noise:
+            return self._noisy_root(moves, max_depth, rng, noise)
+        for depth in range(1, max_depth + 1):
+            self.partial = 0
+            try:
+                score, move = self._root(moves, depth)
+            except _Timeout:
+                # A move that beat the previous best in the unfinished iteration is better still.
+                if self.partial:
+                    best = self.partial
+                break
+            best = move
+            self.best_score = score
+            self.completed = depth
+            # Best move first next time, the rest by their earlier order.
+            moves.remove(move)
+            moves.insert(0, move)
+            if not self.leaf:
+                self.solved = True
+                break
+            if abs(score) >= WIN and depth >= 2:
+                # A proven result: searching deeper cannot change the choice much.
+                if score > 0:
+                    break
+            elapsed = time.perf_counter() - self.start
+            if elapsed > self.budget * 0.45:
+                break
+            if self.max_nodes and self.nodes > self.max_nodes * 0.4:
+                break
+        return best
+
+    def _root(self, moves: "List[int]", depth: int) -> "Tuple[int, int]":
+        g = self.game
+        alpha = -WIN * 4
+        beta = WIN * 4
+        best = moves[0]
+        self.leaf = False
+        leaf = False
+        first = True
+        for code in moves:
+            g._push(code)
+            try:
+                if first:
+                    v = -self._negamax(depth - 1, -beta, -alpha, 1)
+                else:
+                    v = -self._negamax(depth - 1, -alpha - 1, -alpha, 1)
+                    if v > alpha:
+                        v = -self._negamax(depth - 1, -beta, -alpha, 1)
+            finally:
+                g._pop()
+            leaf = leaf or self.leaf
+            self.leaf = False
+            if first or v > alpha:
+                if not first:
+                    self.partial = code
+                alpha = v
+                best = code
+                first = False
+        self.leaf = leaf
+        return alpha, best
+
+    def _noisy_root(self, moves: "List[int]", depth: int, rng: Rng, noise: int) -> int:
+        """Score every root move with a full window and pick the best after adding noise."""
+        g = self.game
+        best = moves[0]
+        best_v = None
+        for code in moves:
+            g._push(code)
+            try:
+                v = -self._negamax(depth - 1, -WIN * 4, WIN * 4, 1)
+            except _Timeout:
+                g._pop()
+                break
+            g._pop()
+            if abs(v) < WIN:
+                v += rng.below(noise + 1)
+            if best_v is None or v > best_v:
+                best_v = v
+                best = code
+        self.completed = depth
+        self.best_score = best_v if best_v is not None else 0
+        return best
+
+    # ---------------------------------------------------------------- interior
+
+    def _order_key(self, code: int, tt_move: int, ply: int) -> int:
+        if code == tt_move:
+            return 1 << 30
+        if code >= PLACE_BASE:
+            return 0
+        st = self.game._stacks
+        x = st[code & 63]
+        top = x[-1]
+        mover = st[code >> 6][-1]
+        if top != mover and top != "d":
+            k = 1000000 + 1000 * len(x)
+        elif "d" in x:
+            k = 500000
+        else:
+            k = 0
+        if ply < 128:
+            kl = self.killers[ply]
+            if code == kl[0] or code == kl[1]:
+                k += 300000
+        return k + self.history[code]
+
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.nodes += 1
+        if not self.nodes & 127:
+            if time.perf_counter() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
+                raise _Timeout()
+        g = self.game
+        legal = g._legal_codes()
+        if not legal:
+            return final_score(g)
+        if depth <= 0:
+            self.leaf = True
+            return evaluate(g)
+        key = tuple(g._stacks)
+        table = self.tt[g._turn]
+        entry = table.get(key)
+        tt_move = 0
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_move = entry
+            if e_depth >= depth:
+                if e_flag == 0 or (e_flag == 1 and e_score >= beta) or (e_flag == -1 and e_score <= alpha):
+                    if e_depth < EXACT:
+                        self.leaf = True
+                    return e_score
+        if len(legal) == 1:
+            moves = legal
+        else:
+            scored = [(self._order_key(c, tt_move, ply), c) for c in legal]
+            scored.sort(reverse=True)
+            moves = [c for _, c in scored]
+        outer_leaf = self.leaf
+        self.leaf = False
+        alpha0 = alpha
+        best = -WIN * 4
+        best_move = moves[0]
+        first = True
+        for code in moves:
+            g._push(code)
+            try:
+                if first:
+                    v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+                else:
+                    v = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < v < beta:
+                        v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                g._pop()
+            first = False
+            if v > best:
+                best = v
+                best_move = code
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        if code < PLACE_BASE:
+                            self.history[code] += depth * depth
+                            if ply < 128:
+                                kl = self.killers[ply]
+                                if kl[0] != code:
+                                    kl[1] = kl[0]
+                                    kl[0] = code
+                        break
+        exact = not self.leaf
+        self.leaf = outer_leaf or self.leaf
+        flag = 1 if best >= beta else (0 if best > alpha0 else -1)
+        table[key] = (EXACT if exact else depth, flag, best, best_move)
+        return best

@@ -194,7 +194,7 @@ def on_flip(event):
 def on_new_game(event):
     seed = int(window.Math.floor(window.Math.random() * 1000000)) + 1
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
-               level=int(EL["level"].value), random_setup=bool(EL["random-setup"].checked), seed=seed)
+               level=EL["level"].value, random_setup=bool(EL["random-setup"].checked), seed=seed)
     after_change()
 
 
@@ -211,11 +211,11 @@ async def bot_turn():
         return  # start_bot() calls back once the worker is ready
     while S.bot_to_move():
         generation = S.generation
-        position, level, seed, seconds = S.bot_request()
+        position, level, seed = S.bot_request()
         bot_state = "busy"
         draw_bot_status()
         try:
-            text = await bot.choose_move(position, level, seed, seconds)
+            text = await bot.choose_move(position, level, seed)
         finally:
             bot_state = "ready"
         if generation != S.generation:
@@ -256,7 +256,7 @@ def main():
     EL["flip"].addEventListener("click", create_proxy(on_flip))
     EL["new-game"].addEventListener("click", create_proxy(on_new_game))
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
-               level=int(EL["level"].value), random_setup=bool(EL["random-setup"].checked))
+               level=EL["level"].value, random_setup=bool(EL["random-setup"].checked))
     redraw()
     body.dataset.ready = "true"
     asyncio.create_task(start_bot())

@@ -12,7 +12,6 @@ from dvonn_core.board import CELLS
 OTHER = {"white": "black", "black": "white"}
 PIECES_PER_SIDE = 23
 DVONN_PIECES = 3
-BOT_TIME = {1: 0.3, 2: 1.0, 3: 2.5}  # seconds the bot may think, per level
 
 
 def _cap(word):
@@ -35,7 +34,7 @@ class Session:
         self.new_game()
 
     # -- starting -----------------------------------------------------------------
-    def new_game(self, white="human", black="human", level=1, random_setup=False, seed=1):
+    def new_game(self, white="human", black="human", level="easy", random_setup=False, seed=1):
         self.players = {"white": white, "black": black}
         self.level = level
         self.seed = seed
@@ -201,9 +200,8 @@ class Session:
         return bool(self.redo_stack)
 
     def bot_request(self):
-        """Arguments for the bot worker: position, level, seed, time limit."""
-        return (self.game.position(), self.level, self.seed * 1000 + len(self.game.moves),
-                BOT_TIME.get(self.level, 1.0))
+        """Arguments for the bot worker: position, level, seed (plain values)."""
+        return (self.game.position(), self.level, self.seed * 1000 + len(self.game.moves))
 
     # -- actions ------------------------------------------------------------------
     def activate(self, cell, confirmed=True):

@@ -70,7 +70,7 @@ class RecordError(ValueError):
     """
 
     def __init__(self, message: str, number: "Optional[int]" = None, move: "Optional[str]" = None) -> None:
-        ValueError.__init__(self, message)
+        super().__init__(message)
         self.number = number
         self.move = move
 
@@ -88,7 +88,7 @@ def write(game: Game) -> str:
     tags = game.tags or {}
     for key in tags:
         if not _is_word(key):
-            raise RecordError("tag name %r: a tag name is letters, digits and '_' only" % (_short(str(key)),))
+            raise RecordError("tag name %s: a tag name is letters, digits and '_' only" % _quote(str(key)))
     lines = []
     for key in STANDARD_TAGS:
         if key == "Result":
@@ -183,10 +183,13 @@ def _decode(data: bytes) -> str:
     except (UnicodeError, ValueError):
         pass
     try:
-        return data.decode("latin-1")
+        text = data.decode("latin-1")
+        if len(text) == len(data):
+            return text
     except (UnicodeError, ValueError, LookupError, NotImplementedError):
-        # MicroPython knows only UTF-8; Latin-1 maps each byte to the same code point.
-        return "".join([chr(b) for b in data])
+        pass
+    # MicroPython knows only UTF-8; Latin-1 maps each byte to the same code point.
+    return "".join([chr(b) for b in data])
 
 
 class _Replay:
@@ -226,9 +229,11 @@ class _Replay:
         except ValueError as e:
             raise _move_error(n, text, str(e))
 
-    def resign(self, side: "Optional[str]" = None) -> None:
+    def resign(self, side: "Optional[str]" = None, force: bool = True) -> None:
+        """``side`` (default: the side to move) resigns; ``force``: place the forced last piece first."""
         g = self.game
-        self._force_last_placement()
+        if force:
+            self._force_last_placement()
         n = self.number()
         if g.resigned is not None:
             raise _move_error(n, "resign", "the game is already over: %s resigned" % g.resigned)
@@ -270,7 +275,9 @@ def _read_own(body: str) -> Game:
         if key in DERIVED_TAGS or (key in STANDARD_TAGS and tags[key] == "?"):
             continue
         game.tags[key] = tags[key]
-    _replay_tokens(game, "\n".join(lines[i:]), False)
+    # Records in this format list every move, so a resignation right after the
+    # 48th placement is one before the last placement, not after it.
+    _replay_tokens(game, "\n".join(lines[i:]), False, False)
     return game
 
 
@@ -342,42 +349,44 @@ def _read_moves(body: str) -> Game:
     return game
 
 
-def _replay_tokens(game: Game, text: str, bare: bool) -> None:
-    """Play the moves in ``text``: tokens separated by spaces, commas or semicolons."""
-    tokens = text.replace(",", " ").replace(";", " ").split()
-    if len(tokens) > 2 * MAX_MOVES:
-        raise RecordError("record too long: %d words (at most %d moves)" % (len(tokens), MAX_MOVES))
-    replay = _Replay(game)
-    i = 0
-    count = len(tokens)
-    first = True
-    while i < count:
-        token = tokens[i]
-        i += 1
+def _replay_tokens(game: Game, text: str, bare: bool, force_before_resign: bool = True) -> None:
+    """Play the moves in ``text``: tokens separated by spaces, commas or semicolons.
+
+    ``bare``: the text is all there is (an unknown first word means an unknown format).
+    """
+    words = []
+    for token in text.replace(",", " ").replace(";", " ").split():
         word = _strip_number(token)
-        if not word:
-            continue
+        if word:
+            words.append(word)
+            if len(words) > MAX_MOVES + 2:
+                raise RecordError("record too long: more than %d moves" % MAX_MOVES)
+    replay = _Replay(game)
+    count = len(words)
+    i = 0
+    while i < count:
+        word = words[i]
+        i += 1
         low = word.lower()
         if low == "resign":
             side = None
-            if i < count and tokens[i].lower() in _SIDES:
-                side = tokens[i].lower()
+            if i < count and words[i].lower() in _SIDES:
+                side = words[i].lower()
                 i += 1
-            replay.resign(side)
+            replay.resign(side, force_before_resign)
         elif low in _RESULTS:
             if i < count:
-                raise RecordError("result %s in the middle of the moves (before %s)" % (word, _short(tokens[i])))
+                raise RecordError("result %s in the middle of the moves (before %s)" % (_quote(word), _quote(words[i])))
         else:
-            if first and bare:
+            if i == 1 and bare:
                 try:
                     Move.parse(word)
                 except ValueError:
                     raise RecordError(
                         "not a DVONN record: expected header tags, a Little Golem transcript, "
-                        "a Boardspace SGF file or a list of moves, but it starts with %s" % _short(repr(token))
+                        "a Boardspace SGF file or a list of moves, but it starts with %s" % _quote(word)
                     )
             replay.play(word)
-        first = False
 
 
 def _strip_number(token: str) -> str:
@@ -432,7 +441,7 @@ def _sgf_properties(text: str) -> "List[Tuple[str, str]]":
             ident = text[i:k]
             i = k
             continue
-        raise RecordError("SGF: unexpected character %r at offset %d" % (ch, i))
+        raise RecordError("SGF: unexpected character %s at offset %d" % (_quote(ch), i))
     return out
 
 
@@ -491,16 +500,16 @@ def _read_sgf(body: str) -> Game:
         side = "white" if player == white_player else "black"
         _sgf_action(replay, turn, side, words, raw)
     if turn.kind == "resign" and game.resigned is None:
-        replay.resign(turn.a)
+        replay.resign(turn.a, False)
     return game
 
 
 def _sgf_cell(words: "List[str]", at: int, raw: str) -> str:
     if len(words) < at + 2:
-        raise RecordError("SGF action %s: a cell is missing" % _short(repr(raw)))
+        raise RecordError("SGF action %s: a cell is missing" % _quote(raw))
     cell = words[at] + words[at + 1]
     if len(cell) > 3:
-        raise RecordError("SGF action %s: %s is not a cell" % (_short(repr(raw)), _short(cell)))
+        raise RecordError("SGF action %s: %s is not a cell" % (_quote(raw), _short(cell)))
     return cell.upper()
 
 
@@ -510,7 +519,7 @@ def _sgf_action(replay: _Replay, turn: _SgfTurn, side: str, words: "List[str]", 
     placing = game._placed < SIZE
     if action in ("start", "pick", "drop"):
         return  # who starts is read before; pieces taken from or put back in a reserve are no move
-    if placing and not turn.kind and action in ("pickb", "move", "pass", "resign") and len(game._legal_codes()) == 1:
+    if placing and not turn.kind and action in ("pickb", "move", "pass") and len(game._legal_codes()) == 1:
         replay._force_last_placement()  # the forced last placement may be left out
         placing = False
     if action == "reset":
@@ -525,20 +534,20 @@ def _sgf_action(replay: _Replay, turn: _SgfTurn, side: str, words: "List[str]", 
             else:
                 turn.kind, turn.b = "move", cell
         else:
-            raise RecordError("SGF action %s: no stack was picked up" % _short(repr(raw)))
+            raise RecordError("SGF action %s: no stack was picked up" % _quote(raw))
     elif action == "pickb":
         cell = _sgf_cell(words, 1, raw)
         if placing:
             if turn.kind == "place" and turn.a == cell:
                 turn.clear()  # a piece just placed is taken back into the hand
             else:
-                raise RecordError("SGF action %s: only the piece just placed can be picked up" % _short(repr(raw)))
+                raise RecordError("SGF action %s: only the piece just placed can be picked up" % _quote(raw))
         elif turn.kind == "move" and turn.b == cell:
             turn.kind = "lift"  # the stack is picked up again from where it was dropped
         elif turn.kind in ("", "lift"):
             turn.kind, turn.a = "lift", cell
         else:
-            raise RecordError("SGF action %s: a move was already made this turn" % _short(repr(raw)))
+            raise RecordError("SGF action %s: a move was already made this turn" % _quote(raw))
     elif action == "move":
         turn.kind, turn.a, turn.b = "move", _sgf_cell(words, 1, raw), _sgf_cell(words, 3, raw)
     elif action == "pass":
@@ -548,7 +557,7 @@ def _sgf_action(replay: _Replay, turn: _SgfTurn, side: str, words: "List[str]", 
     elif action == "done":
         kind = turn.kind
         if kind and kind != "lift" and kind != "resign" and side != game.to_move:
-            raise RecordError("SGF action %s: %s moved, but it is %s's turn" % (_short(repr(raw)), side, game.to_move))
+            raise RecordError("SGF action %s: %s moved, but it is %s's turn" % (_quote(raw), side, game.to_move))
         if kind == "place":
             replay.play(turn.a)
         elif kind == "move":
@@ -556,12 +565,12 @@ def _sgf_action(replay: _Replay, turn: _SgfTurn, side: str, words: "List[str]", 
         elif kind == "pass":
             replay.play("PASS")
         elif kind == "resign":
-            replay.resign(turn.a)
+            replay.resign(turn.a, False)
         elif kind == "" and side == game.to_move and not placing and game._legal_codes() == [PASS_CODE]:
             replay.play("PASS")  # a side that cannot move just ends its turn
         turn.clear()
     else:
-        raise RecordError("SGF action %s: unknown action %s" % (_short(repr(raw)), _short(words[0])))
+        raise RecordError("SGF action %s: unknown action %s" % (_quote(raw), _short(words[0])))
 
 
 # ---------------------------------------------------------------------- helpers
@@ -577,6 +586,17 @@ def _is_word(key: object) -> bool:
 
 
 def _short(text: str) -> str:
+    """``text`` cut to 40 characters, control characters shown as ``\\xNN`` (same on every Python)."""
     if len(text) > 40:
-        return text[:37] + "..."
-    return text
+        text = text[:37] + "..."
+    out = []
+    for ch in text:
+        if ch < " " or ch == "\x7f":
+            out.append("\\x%02x" % ord(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _quote(text: str) -> str:
+    return "'" + _short(text) + "'"

@@ -562,16 +562,15 @@ _POSITION_CHARS = "0123456789wbdWBDp-."
 
 
 def _load(arg: str) -> "Tuple[object, bool]":
-    """(Game or stacks, is_record) from a position string, a record file ('-' for stdin) or record text."""
+    """(Game, is_record) from a position string, a record file ('-' for stdin) or the moves as text."""
     import os
     import sys
 
-    from . import position
     from .game import Game
 
     text = arg.strip()
-    if text and not os.path.exists(arg) and "." in text and all(ch in _POSITION_CHARS for ch in text):
-        return Game.from_position(text), False
+    if not text:
+        raise DiagramError("nothing to draw: give a position string, a record file or a list of moves")
     from . import record
 
     if arg == "-":
@@ -580,16 +579,17 @@ def _load(arg: str) -> "Tuple[object, bool]":
         if os.path.isdir(arg):
             raise DiagramError("%s is a directory, not a record file" % arg)
         return record.read_file(arg), True
-    if not text:
-        raise DiagramError("nothing to draw: give a position string, a record file or a list of moves")
+    one_word = len(text.split()) == 1
+    if one_word and "." in text and "-" in text:
+        board = text.rpartition(".")[0]
+        if all(ch in _POSITION_CHARS for ch in board):
+            return Game.from_position(text), False
     try:
-        return record.read(arg), True
-    except position.PositionError:
-        raise
+        return record.read(text), True
     except ValueError as e:
-        if "/" in arg or "\\" in arg or (" " not in text and "." in text):
+        if one_word and ("." in text or "/" in text or "\\" in text):
             raise DiagramError("no such file: %s" % arg)
-        raise DiagramError("%r is neither a position string, a record file nor a list of moves: %s" % (_short(arg), e))
+        raise DiagramError("cannot read the moves %r: %s" % (_short(text), e))
 
 
 def _short(text: str) -> str:

@@ -328,16 +328,16 @@ def _arrow(x1: int, y1: int, x2: int, y2: int) -> str:
     ux = dx / length
     uy = dy / length
     start = 20.0
-    end = length - PIECE * 0.55
-    head = 160.0
-    shaft = 30.0
-    wing = 85.0
+    end = length - PIECE - 5
+    head = 140.0
+    shaft = 25.0
+    wing = 75.0
 
     def at(along: float, side: float) -> "Tuple[int, int]":
         return (_round(x1 + ux * along - uy * side), _round(y1 + uy * along + ux * side))
 
     pts = [at(start, shaft), at(end - head, shaft), at(end - head, wing), at(end, 0.0), at(end - head, -wing), at(end - head, -shaft), at(start, -shaft)]
-    return '<polygon points="%s" fill="%s" fill-opacity="0.85" stroke="#ffffff" stroke-width="1" stroke-opacity="0.7"/>' % (_points(pts), ARROW)
+    return '<polygon points="%s" fill="%s" fill-opacity="0.7" stroke="#ffffff" stroke-width="1" stroke-opacity="0.6"/>' % (_points(pts), ARROW)
 
 
 def _plate(flip: bool) -> "List[Tuple[int, int]]":

@@ -411,3 +411,50 @@ def test_cli_usage() -> None:
     helped = run("--help")
     assert helped.returncode == 0 and "--at N" in helped.stdout and "--mark-removed" in helped.stdout
     assert svg.main([EMPTY, "-o", "/nonexistent-dir/x.svg"]) == 2
+
+
+# ---------------------------------------------------------------------- every position, every Python
+
+
+def test_every_position_of_a_game_draws_with_every_option() -> None:
+    game = random_game(3)
+    replay = Game()
+    for m in game.moves:
+        replay.play(m)
+        text = render(replay, last_move=True, removed=True, highlight=str(m)[:2] if not m.is_pass else (), caption=str(m), flip=len(replay.moves) % 2 == 1)
+        g = cells(parse(text))
+        assert len(g) == 49
+        for name in replay.last_removed:
+            assert "removed" in title(g[name])
+
+
+MP_SCRIPT = """
+from dvonn_core import svg
+from dvonn_core.setup import random_game
+g = random_game(4)
+while g.moves and not g.last_removed:
+    g.undo()
+for options in ({}, {"flip": True, "last_move": True, "removed": True, "caption": "Caf\\u00e9 <b> & " * 8, "highlight": "E3,F4"}, {"labels": False, "size": 300}):
+    print(svg.render(g, **options))
+print(svg.cell_center("A1", True), svg.hex_points(7), svg.cell_label("wdbdW", "K5"))
+"""
+
+
+def test_micropython_draws_the_same_text(tmp_path: Path) -> None:
+    """The page draws with MicroPython: the SVG text must be identical to CPython's."""
+    import os
+    import shutil
+
+    node = shutil.which("node")
+    runner = ROOT / "tests" / "micropython" / "run.mjs"
+    assert node, "Node.js is needed to run MicroPython (see README)"
+    assert (ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs").exists(), "run `npm ci` first"
+    script = tmp_path / "svg_check.py"
+    script.write_text(MP_SCRIPT)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    cpython = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    assert cpython.returncode == 0, cpython.stderr
+    micro = subprocess.run([node, str(runner), str(script)], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert micro.returncode == 0, micro.stderr
+    assert "removed)" in cpython.stdout  # the diagram with the ghost stacks was drawn
+    assert micro.stdout == cpython.stdout

@@ -393,6 +393,55 @@ def _labels(flip: bool) -> "List[Tuple[str, int, int]]":
     return out
 
 
+def _last_move(last_move: "object", game: "object") -> "Optional[Move]":
+    """The move to mark: from a Move, its text, or True (the game's last move)."""
+    if last_move is None or last_move is False:
+        return None
+    if last_move is True:
+        if game is None:
+            raise DiagramError("last_move=True needs a Game; for a position give the move, like last_move='E3G3'")
+        moves = game.moves  # type: ignore[attr-defined]
+        return moves[-1] if moves else None
+    if isinstance(last_move, Move):
+        return last_move
+    if isinstance(last_move, str):
+        try:
+            return Move.parse(last_move)
+        except ValueError as e:
+            raise DiagramError("last_move: %s" % e)
+    raise DiagramError("last_move must be a move like 'E3G3' (or True for the game's last move), not %r" % (last_move,))
+
+
+def _removed(removed: "object", game: "object") -> "Tuple[List[int], Dict[int, str]]":
+    """(cells to cross out, {cell: removed stack to draw faded}) from the ``removed`` option."""
+    ghosts = {}  # type: Dict[int, str]
+    if removed is True:
+        if game is None:
+            raise DiagramError("removed=True needs a Game; for a position give the cells, like removed=['A1', 'B1']")
+        gone = _cells(game.last_removed, "removed")  # type: ignore[attr-defined]
+    elif removed is False:
+        gone = []
+    elif isinstance(removed, dict):
+        for key in removed:
+            try:
+                i = _cell_index(key)
+            except DiagramError as e:
+                raise DiagramError("removed: %s" % e)
+            ghosts[i] = _stack(removed[key], "the removed stack on " + CELLS[i])
+        gone = _cells(list(ghosts.keys()), "removed")
+    else:
+        gone = _cells(removed, "removed")
+    if gone and not ghosts and game is not None:
+        # A Game knows what its last move removed: draw those stacks as they were.
+        last_gone = game.last_removed  # type: ignore[attr-defined]
+        before = _previous(game) if last_gone else None
+        if before is not None:
+            for i in gone:
+                if CELLS[i] in last_gone:
+                    ghosts[i] = before.stack(CELLS[i])  # type: ignore[attr-defined]
+    return gone, ghosts
+
+
 def render(
     game_or_position: "object",
     *,
@@ -427,44 +476,8 @@ def render(
     stacks = _stacks_of(game_or_position)
     game = game_or_position if not isinstance(game_or_position, (str, list, tuple)) else None
 
-    move = None  # type: Optional[Move]
-    if last_move is True:
-        if game is None:
-            raise DiagramError("last_move=True needs a Game; for a position give the move, like last_move='E3G3'")
-        moves = game.moves  # type: ignore[attr-defined]
-        move = moves[-1] if moves else None
-    elif isinstance(last_move, Move):
-        move = last_move
-    elif isinstance(last_move, str):
-        try:
-            move = Move.parse(last_move)
-        except ValueError as e:
-            raise DiagramError("last_move: %s" % e)
-    elif last_move is not None and last_move is not False:
-        raise DiagramError("last_move must be a move like 'E3G3' (or True for the game's last move), not %r" % (last_move,))
-
-    ghosts = {}  # type: Dict[int, str]
-    if removed is True:
-        if game is None:
-            raise DiagramError("removed=True needs a Game; for a position give the cells, like removed=['A1', 'B1']")
-        gone = _cells(game.last_removed, "removed")  # type: ignore[attr-defined]
-    elif isinstance(removed, dict):
-        gone = _cells(list(removed.keys()), "removed")
-        for i in gone:
-            key = CELLS[i] if CELLS[i] in removed else (CELLS[i].lower() if CELLS[i].lower() in removed else i)
-            ghosts[i] = _stack(removed[key], "the removed stack on " + CELLS[i])
-    elif removed is False:
-        gone = []
-    else:
-        gone = _cells(removed, "removed")
-    if gone and not ghosts and game is not None:
-        before = _previous(game)
-        if before is not None:
-            last_gone = game.last_removed  # type: ignore[attr-defined]
-            for i in gone:
-                if CELLS[i] in last_gone:
-                    ghosts[i] = before.stack(CELLS[i])  # type: ignore[attr-defined]
-
+    move = _last_move(last_move, game)
+    gone, ghosts = _removed(removed, game)
     lit = _cells(highlight, "highlight")
     moved = []  # type: List[int]
     if move is not None and not move.is_pass:

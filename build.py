@@ -50,6 +50,11 @@ UI_MAIN = "main.py"
 BOT_MAIN = "bot_worker.py"
 # Static files of web/ copied as they are (templates are handled separately).
 STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")
+# Documentation boards (issue 5): embed.html and rules.html run on MicroPython alone, with
+# only the core modules they import (no bot), so an embed stays light.
+DOC_CORE = ("__init__.py", "board.py", "game.py", "moves.py", "position.py", "record.py")
+DOC_MODULES = ("render.py", "viewer.py", "board_view.py", "embed_params.py")
+DOC_PAGES = {"embed.html": "embed.py", "rules.html": "rules.py"}
 
 
 def content_hash(data: bytes, length: int = 10) -> str:
@@ -149,6 +154,29 @@ def prerendered_board() -> dict[str, str]:
     return {"board": render.board_svg({cell: "" for cell in CELLS}), "viewbox": render.VIEWBOX}
 
 
+def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, str]) -> dict[str, str]:
+    """Template values of the documentation pages (scripts, configs, preloads); writes the guide."""
+    modules = {f"dvonn_core/{n}": core[f"dvonn_core/{n}"] for n in DOC_CORE}
+    modules.update({n: site.copy(WEB / n, n) for n in DOC_MODULES})
+    values = {"embed.css": site.copy(WEB / "embed.css", "embed.css"), "guide_link": "embedding.html"}
+    sys.path.insert(0, str(WEB))
+    try:
+        import guide_page
+    finally:
+        del sys.path[0]
+    guide = guide_page.page((ROOT / "docs" / "embedding.md").read_text(), shared["icon.svg"],
+                            shared["style.css"], values["embed.css"])
+    site.write(values["guide_link"], guide.encode())
+    for page, script in DOC_PAGES.items():
+        name = page.split(".")[0]
+        values[f"{name}_py"] = site.copy(WEB / script, script)
+        config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", modules)
+        values[f"{name}_config"] = html.escape(json.dumps(config, separators=(",", ":")))
+        values[f"{name}_preload"] = "\n".join(
+            f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(modules.items()))
+    return values
+
+
 def build(out: Path = DIST) -> Site:
     ensure_node_modules()
     if out.exists():
@@ -182,7 +210,8 @@ def build(out: Path = DIST) -> Site:
         f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))
 
     values.update(prerendered_board())
-    for page in ("index.html", "bare.html"):
+    values.update(doc_pages(site, mpy_dir, core, values))
+    for page in ("index.html", "bare.html", *DOC_PAGES):
         site.write(page, fill((WEB / page).read_text(), values).encode())
     site.write(".nojekyll", b"")
 

@@ -32,8 +32,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
+    // A page address with a query (embed.html?position=...) is the cached page itself.
     const hit = await cache.match(request, { ignoreVary: true })
-      || (request.mode === "navigate" && await cache.match("./", { ignoreSearch: true }));
+      || (request.mode === "navigate" && (await cache.match(request, { ignoreSearch: true, ignoreVary: true })
+        || await cache.match("./", { ignoreSearch: true })));
     return hit || fetch(request);
   })());
 });

@@ -1,0 +1,189 @@
+"""One documentation board in the DOM: the live board of an embed or of a rules example.
+
+A ``BoardView`` owns a container element: it writes the board (drawn by ``render``, the
+main page's renderer), a status line, step buttons and a notice into it, and turns
+clicks and keys into calls on its ``viewer.Viewer``.  All state lives in the viewer;
+nothing is read back from the DOM.  Runs on MicroPython in the page.
+
+Hooks: the container gets ``data-ready="true"`` once live and ``data-position`` (the
+position string on the board); each cell is ``[data-cell]``; the parts carry
+``data-testid`` (``board``, ``status``, ``notice``, ``counter``, ``first``, ``prev``,
+``next``, ``last``, ``reset``).
+"""
+
+import render
+from dvonn_core.board import CELLS, coords
+from pyscript.ffi import create_proxy
+
+BAR = ('<div class="dv-bar">'
+       '<span class="dv-steps">'
+       '<button type="button" data-testid="first" title="Back to the start (Home)" aria-label="Back to the start">&#x23EE;</button>'
+       '<button type="button" data-testid="prev" title="One move back (Left arrow)" aria-label="One move back">&#x25C0;</button>'
+       '<span class="dv-counter" data-testid="counter"></span>'
+       '<button type="button" data-testid="next" title="One move on (Right arrow)" aria-label="One move on">&#x25B6;</button>'
+       '<button type="button" data-testid="last" title="To the end (End)" aria-label="To the end">&#x23ED;</button>'
+       '</span>'
+       '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'
+       '<button type="button" class="dv-reset" data-testid="reset" title="Back to the position shown first">Reset</button>'
+       '</div>'
+       '<p class="dv-notice" data-testid="notice" role="alert" hidden></p>')
+
+# Arrow keys on a focused cell move the focus across the board (as on the main page).
+NEXT = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (1, 1), "ArrowDown": (-1, -1)}
+NEXT_ALT = {"ArrowUp": (0, 1), "ArrowDown": (0, -1)}
+
+
+class BoardView:
+    """Draws ``viewer`` into ``root`` and wires its events (see the module docstring)."""
+
+    def __init__(self, root, viewer, flipped=False, labels=True, svg=None, keys=None):
+        self.root = root
+        self.viewer = viewer
+        self.flipped = flipped
+        self.focus = "F3"
+        self.pointer = "mouse"
+        if svg is None:
+            svg = root.querySelector("svg.dv-svg")
+        if svg is None:
+            root.insertAdjacentHTML("beforeend", '<svg class="dv-svg" viewBox="%s" role="group" '
+                                    'aria-label="DVONN board" data-testid="board"></svg>' % render.VIEWBOX)
+            svg = root.querySelector("svg.dv-svg")
+        self.svg = svg
+        svg.classList.toggle("nolabels", not labels)
+        root.insertAdjacentHTML("beforeend", BAR)
+        self.el = {}
+        for name in ("status", "notice", "counter", "first", "prev", "next", "last", "reset"):
+            self.el[name] = root.querySelector('[data-testid="%s"]' % name)
+        root.classList.toggle("has-line", bool(viewer.line))
+        self._proxies = []
+        self._listen(svg, "click", self.on_click)
+        self._listen(svg, "pointerdown", self.on_pointerdown)
+        self._listen(svg, "mouseover", self.on_hover)
+        self._listen(keys or root, "keydown", self.on_keydown)
+        for name, step in (("first", viewer.first), ("prev", viewer.back), ("next", viewer.forward),
+                           ("last", viewer.last), ("reset", self._reset)):
+            self._listen(self.el[name], "click", self._stepper(step))
+        self.redraw()
+        svg.classList.remove("loading")
+        root.dataset.ready = "true"
+
+    def _listen(self, el, kind, handler):
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)  # keep the proxies alive as long as the view
+        el.addEventListener(kind, proxy)
+
+    def _stepper(self, step):
+        def handler(event):
+            if step():
+                self.redraw()
+        return handler
+
+    def _reset(self):
+        self.viewer.reset()
+        return True
+
+    # -- drawing --------------------------------------------------------------------
+    def redraw(self):
+        v = self.viewer
+        html = render.board_svg(v.stacks(), v.marks(), self.flipped, self.focus)
+        if v.ghosts:
+            html += '<g class="ghosts">' + render.vanish_svg(v.ghosts, self.flipped) + "</g>"
+        if v.vanishing:
+            html += render.vanish_svg(v.vanishing, self.flipped)
+            v.vanishing = {}
+        self.svg.innerHTML = html
+        self.el["status"].textContent = v.status()
+        self.el["counter"].textContent = v.counter()
+        self.el["notice"].textContent = v.notice
+        self.el["notice"].hidden = not v.notice
+        self.el["first"].disabled = not v.can_back()
+        self.el["prev"].disabled = not v.can_back()
+        self.el["next"].disabled = not v.can_forward()
+        self.el["last"].disabled = not v.can_forward() and not v.branch
+        self.el["reset"].hidden = not v.play_on
+        white, black = v.score()
+        self.root.dataset.position = v.game.position()
+        self.root.dataset.phase = v.game.phase
+        self.root.dataset.score = "%d-%d" % (white, black)
+
+    def apply_preview(self):
+        """Hover preview without a full redraw: mark what the move would remove."""
+        for el in self.svg.querySelectorAll(".doomed, .previewed"):
+            el.classList.remove("doomed")
+            el.classList.remove("previewed")
+        v = self.viewer
+        if v.preview:
+            self._cell(v.preview).classList.add("previewed")
+            for cell in v.doomed():
+                self._cell(cell).classList.add("doomed")
+        self.el["status"].textContent = v.status()
+
+    def _cell(self, name):
+        return self.svg.querySelector('[data-cell="%s"]' % name)
+
+    # -- events ---------------------------------------------------------------------
+    def _cell_of(self, event):
+        target = event.target
+        el = target.closest("[data-cell]") if target and target.closest else None
+        return el.getAttribute("data-cell") if el else None
+
+    def on_pointerdown(self, event):
+        self.pointer = event.pointerType or "mouse"
+
+    def on_click(self, event):
+        cell = self._cell_of(event)
+        if cell is None:
+            return
+        self.focus = cell
+        if self.viewer.activate(cell, confirmed=self.pointer == "mouse"):
+            self.redraw()
+
+    def on_hover(self, event):
+        if self.pointer != "mouse":
+            return
+        if self.viewer.hover(self._cell_of(event)):
+            self.apply_preview()
+
+    def on_keydown(self, event):
+        key = event.key
+        cell = self._cell_of(event)
+        if cell is not None and self.viewer.play_on:
+            if key in ("Enter", " "):
+                event.preventDefault()
+                self.focus = cell
+                if self.viewer.activate(cell, confirmed=False):
+                    self.redraw()
+                    self._cell(cell).focus()
+                return
+            if key in NEXT:
+                event.preventDefault()
+                self._move_focus(cell, key)
+                return
+        if key == "Escape":
+            self.viewer.selected = None
+            self.viewer.preview = None
+            self.redraw()
+            return
+        step = {"ArrowLeft": self.viewer.back, "ArrowRight": self.viewer.forward,
+                "Home": self.viewer.first, "End": self.viewer.last}.get(key)
+        if step is not None and self.viewer.line:
+            event.preventDefault()
+            if step():
+                self.redraw()
+
+    def _move_focus(self, cell, key):
+        col, row = coords(cell)
+        sign = -1 if self.flipped else 1
+        for table in (NEXT, NEXT_ALT):
+            if key not in table:
+                continue
+            dc, dr = table[key]
+            for c in CELLS:
+                if coords(c) == (col + sign * dc, row + sign * dr):
+                    self.focus = c
+                    for el in self.svg.querySelectorAll('[tabindex="0"]'):
+                        el.setAttribute("tabindex", "-1")
+                    target = self._cell(c)
+                    target.setAttribute("tabindex", "0")
+                    target.focus()
+                    return

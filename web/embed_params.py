@@ -1,0 +1,276 @@
+"""The embed page's URL parameters: parsing, checking, and the iframe snippet.
+
+Pure Python (no DOM), so the same code runs on the page (MicroPython) and in the unit
+tests (CPython).  ``embed.html?position=...&moves=...&at=...`` is read by
+:func:`parse_query` then :func:`parse`, which checks every value against the rules core
+and raises :class:`EmbedError` (a ``ValueError``) whose message names the parameter and
+says what is wrong.  :func:`snippet` is the other direction: the ``<iframe>`` code for a
+position, as the main app's "Copy embed code" gives it.
+
+>>> spec = parse(parse_query("?moves=F3,C3,I3&at=2&flip=1&highlight=E3,F4"))
+>>> spec.moves, spec.at, spec.flip, spec.highlight
+(['F3', 'C3', 'I3'], 2, True, ['E3', 'F4'])
+>>> try:
+...     parse({"at": "x"})
+... except EmbedError as error:
+...     print(error)
+at: 'x' is not a move number (use a whole number from 0 to 0)
+"""
+
+from dvonn_core import Game
+from dvonn_core.board import is_cell, index, CELLS
+
+PARAMETERS = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption")
+MAX_CAPTION = 300
+MAX_MOVES = 200
+_TRUE = ("1", "true", "yes", "on", "")
+_FALSE = ("0", "false", "no", "off")
+_HEX = "0123456789abcdef"
+# Characters left as they are in a query value (the rest is %-encoded).
+_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~,"
+
+
+class EmbedError(ValueError):
+    """A URL parameter of the embed page that cannot be used; the message says which and why."""
+
+
+class EmbedSpec:
+    """What an embedded board shows, from its URL parameters (see :func:`parse`)."""
+
+    __slots__ = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption")
+
+    def __init__(self, position=None, moves=None, at=0, play=False, flip=False, labels=True,
+                 highlight=None, caption=""):
+        self.position = position  # a position string, or None for the empty board
+        self.moves = list(moves or [])  # canonical move texts, played from ``position``
+        self.at = at  # moves of ``moves`` already played when the board opens
+        self.play = play
+        self.flip = flip
+        self.labels = labels
+        self.highlight = list(highlight or [])
+        self.caption = caption
+
+    def game(self):
+        """The starting game (before ``moves``)."""
+        return Game.from_position(self.position) if self.position else Game()
+
+
+# -- query strings -------------------------------------------------------------------
+def unquote(text):
+    """Decode %-escapes and '+' of a query string part (UTF-8).
+
+    >>> unquote("a+b%2C%C3%A9")
+    'a b,é'
+    """
+    out = bytearray()
+    data = text.replace("+", " ").encode("utf-8")
+    i = 0
+    n = len(data)
+    while i < n:
+        ch = data[i]
+        if ch == 37 and i + 2 < n and _is_hex(data[i + 1]) and _is_hex(data[i + 2]):  # '%'
+            out.append(_HEX.index(chr(data[i + 1]).lower()) * 16 + _HEX.index(chr(data[i + 2]).lower()))
+            i += 3
+            continue
+        out.append(ch)
+        i += 1
+    try:
+        return bytes(out).decode("utf-8")
+    except UnicodeError:
+        raise EmbedError("the address has a %%-escape that is not UTF-8 text: %r" % text)
+
+
+def _is_hex(byte):
+    return chr(byte).lower() in _HEX
+
+
+def quote(text):
+    """%-encode text for a query value (letters, digits, '-_.~,' stay as they are).
+
+    >>> quote("E3 & F4, é")
+    'E3%20%26%20F4,%20%C3%A9'
+    """
+    out = []
+    for byte in text.encode("utf-8"):
+        ch = chr(byte)
+        if byte < 128 and ch in _SAFE:
+            out.append(ch)
+        else:
+            out.append("%" + _HEX[byte // 16].upper() + _HEX[byte % 16].upper())
+    return "".join(out)
+
+
+def parse_query(search):
+    """A query string ('?a=1&b=2', leading '?' optional) as a dict of decoded values.
+
+    A parameter given twice is an error, so an author's typo cannot silently win.
+
+    >>> sorted(parse_query("?flip=1&caption=Move+3").items())
+    [('caption', 'Move 3'), ('flip', '1')]
+    """
+    if search.startswith("?"):
+        search = search[1:]
+    params = {}
+    for part in search.split("&"):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        name = unquote(name).strip()
+        if name in params:
+            raise EmbedError("%s is given twice in the address; give it once" % name)
+        params[name] = unquote(value)
+    return params
+
+
+# -- checking ------------------------------------------------------------------------
+def _flag(params, name, default):
+    if name not in params:
+        return default
+    value = params[name].strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise EmbedError("%s: %r is not 1 or 0 (write %s=1 or %s=0)" % (name, params[name], name, name))
+
+
+def split_list(text):
+    """Items of a list written with commas and/or spaces.
+
+    >>> split_list(" E3G3, F3F4  PASS,")
+    ['E3G3', 'F3F4', 'PASS']
+    """
+    return [item for item in text.replace(",", " ").split() if item]
+
+
+def _moves(game, text):
+    out = []
+    items = split_list(text)
+    if len(items) > MAX_MOVES:
+        raise EmbedError("moves: %d moves is too many for an embedded board (at most %d)" % (len(items), MAX_MOVES))
+    for number in range(len(items)):
+        item = items[number]
+        try:
+            move = game.play(item)
+        except ValueError as error:
+            raise EmbedError("moves: move %d (%s) cannot be played: %s" % (number + 1, item, error))
+        out.append(str(move))
+    return out
+
+
+def _highlight(text):
+    cells = []
+    for item in split_list(text):
+        if not is_cell(item):
+            raise EmbedError("highlight: %r is not a cell of the board (cells are A1 to K5, like E3)" % item)
+        cell = CELLS[index(item)]
+        if cell not in cells:
+            cells.append(cell)
+    return cells
+
+
+def parse(params):
+    """An :class:`EmbedSpec` from decoded parameters; :class:`EmbedError` names a bad one.
+
+    >>> spec = parse({"position": "9-10-11-10-9.wp", "play": "1", "caption": "Try it"})
+    >>> spec.position, spec.play, spec.at, spec.caption
+    ('9-10-11-10-9.wp', True, 0, 'Try it')
+    """
+    unknown = sorted([name for name in params if name not in PARAMETERS])
+    if unknown:
+        raise EmbedError("unknown parameter %s (the parameters are %s)" % (unknown[0], ", ".join(PARAMETERS)))
+    spec = EmbedSpec()
+    position = params.get("position", "").strip()
+    if position:
+        try:
+            game = Game.from_position(position)
+        except ValueError as error:
+            raise EmbedError("position: %s" % error)
+        spec.position = game.position()
+    else:
+        if "position" in params:
+            raise EmbedError("position is empty (leave it out to start from the empty board)")
+        game = Game()
+    spec.moves = _moves(game, params.get("moves", ""))
+    total = len(spec.moves)
+    spec.at = total
+    if "at" in params:
+        text = params["at"].strip()
+        if text.lower() in ("end", "last"):
+            spec.at = total
+        elif text.lower() in ("start", "first"):
+            spec.at = 0
+        else:
+            digits = text[1:] if text[:1] == "-" else text
+            if not digits or not digits.isdigit():
+                raise EmbedError("at: %r is not a move number (use a whole number from 0 to %d)" % (params["at"], total))
+            at = int(text)
+            if at < 0 or at > total:
+                raise EmbedError("at: %d is out of range: there %s %d move%s, so at goes from 0 to %d"
+                                 % (at, "is" if total == 1 else "are", total, "" if total == 1 else "s", total))
+            spec.at = at
+    spec.play = _flag(params, "play", False)
+    spec.flip = _flag(params, "flip", False)
+    spec.labels = _flag(params, "labels", True)
+    spec.highlight = _highlight(params.get("highlight", ""))
+    caption = params.get("caption", "").strip()
+    if len(caption) > MAX_CAPTION:
+        raise EmbedError("caption: %d characters is too long (at most %d)" % (len(caption), MAX_CAPTION))
+    spec.caption = caption
+    return spec
+
+
+# -- the other direction: an iframe for a position -----------------------------------
+def embed_url(position=None, moves=(), at=None, play=False, flip=False, labels=True,
+              highlight=(), caption="", page="embed.html"):
+    """The address of an embedded board (only the parameters that differ from the defaults).
+
+    >>> embed_url("9-10-11-10-9.wp", play=True)
+    'embed.html?position=9-10-11-10-9.wp&play=1'
+    >>> embed_url(moves=["F3", "C3"], at=1, caption="Two moves")
+    'embed.html?moves=F3,C3&at=1&caption=Two%20moves'
+    """
+    parts = []
+    if position:
+        parts.append("position=" + quote(position))
+    if moves:
+        parts.append("moves=" + quote(",".join([str(m) for m in moves])))
+        if at is not None and at != len(moves):
+            parts.append("at=%d" % at)
+    if play:
+        parts.append("play=1")
+    if flip:
+        parts.append("flip=1")
+    if not labels:
+        parts.append("labels=0")
+    if highlight:
+        parts.append("highlight=" + quote(",".join(highlight)))
+    if caption:
+        parts.append("caption=" + quote(caption))
+    return page + ("?" + "&".join(parts) if parts else "")
+
+
+def _attr(text):
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def snippet(base, position=None, moves=(), at=None, play=True, flip=False, labels=True,
+            highlight=(), caption="", width=480, height=None):
+    """The ``<iframe>`` code that embeds a board; ``base`` is the site's address (ending in '/').
+
+    The height follows the board's shape (plus room for a caption and the step buttons)
+    unless given.
+
+    >>> print(snippet("https://example.org/dvonn/", "9-10-11-10-9.wp"))
+    <iframe src="https://example.org/dvonn/embed.html?position=9-10-11-10-9.wp&amp;play=1" width="480" height="300" style="border:0;max-width:100%" loading="lazy" title="DVONN board"></iframe>
+    """
+    url = base + embed_url(position, moves, at, play, flip, labels, highlight, caption)
+    if height is None:
+        height = width * 5 // 9 + 33  # the board, then one line of controls
+        if moves:
+            height += 10
+        if caption:
+            height += 24
+    title = "DVONN board" + (": " + caption if caption else "")
+    return ('<iframe src="%s" width="%d" height="%d" style="border:0;max-width:100%%" loading="lazy" title="%s"></iframe>'
+            % (_attr(url), width, height, _attr(title)))

@@ -1,0 +1,331 @@
+"""A documentation board's state: a position, a line of moves to step through, play-on.
+
+Used by the embed page and by each example board of the rules page.  Pure Python, no
+DOM (the pages draw what the queries return and turn clicks into calls), so it runs on
+MicroPython and is tested on CPython.
+
+The author's *line* is a list of moves from the start position; the *cursor* says how
+many of them are on the board.  With ``play`` the reader may move too (both sides): a
+move that is the line's next move just follows the line, any other move starts a
+*branch*, which stepping back takes back first.  A side with no legal move passes at
+once, with a notice.
+
+>>> v = Viewer(moves=["F3", "C3", "I3"], at=1)
+>>> v.cursor, v.counter(), v.game.stack("F3")
+(1, 'Move 1 of 3', 'd')
+>>> v.forward() and v.cursor
+2
+"""
+
+from dvonn_core import Game, IllegalMoveError, InvalidMoveError
+from dvonn_core.board import CELLS, NEIGHBOURS, index
+
+OWN = {"white": "w", "black": "b"}
+NAMES = {"w": "White", "b": "Black", "d": "DVONN"}
+
+
+def _cap(word):
+    return word[:1].upper() + word[1:]
+
+
+class Viewer:
+    """The state of one documentation board (see the module docstring)."""
+
+    def __init__(self, position=None, moves=(), at=None, play=False, highlight=()):
+        self.start = position  # position string, or None for the empty board
+        self.line = [str(m) for m in moves]
+        self.home = len(self.line) if at is None else at
+        self.play_on = play
+        self.highlight = list(highlight)
+        self.reset()
+
+    # -- moving through the line ---------------------------------------------------
+    def _fresh(self):
+        return Game.from_position(self.start) if self.start else Game()
+
+    def reset(self):
+        """Back to the position the board opened with."""
+        self.game = self._fresh()
+        for move in self.line[:self.home]:
+            self.game.play(move)
+        self.cursor = self.home
+        self.branch = []  # groups of move texts played off the line by the reader
+        self.notice = ""
+        self.ghosts = self._removed_by_last()
+        self.vanishing = {}
+        self._clear()
+
+    def _clear(self):
+        self.selected = None
+        self.preview = None
+
+    def can_back(self):
+        return bool(self.branch) or self.cursor > 0
+
+    def can_forward(self):
+        return not self.branch and self.cursor < len(self.line)
+
+    def back(self):
+        """One step back: the reader's last move (with its forced passes), else the line's."""
+        if self.branch:
+            for _ in self.branch.pop():
+                self.game.undo()
+        elif self.cursor > 0:
+            self.game.undo()
+            self.cursor -= 1
+        else:
+            return False
+        self._after_step({})
+        return True
+
+    def forward(self):
+        """One move further along the line (when not on a branch)."""
+        if not self.can_forward():
+            return False
+        before = self.game.stacks()
+        self.game.play(self.line[self.cursor])
+        self.cursor += 1
+        self._after_step(self._gone(before))
+        return True
+
+    def first(self):
+        changed = False
+        while self.can_back():
+            self.back()
+            changed = True
+        return changed
+
+    def last(self):
+        changed = False
+        while self.branch:
+            self.back()
+            changed = True
+        while self.can_forward():
+            self.forward()
+            changed = True
+        return changed
+
+    def _after_step(self, vanishing):
+        self.notice = ""
+        self.vanishing = vanishing
+        self.ghosts = self._removed_by_last()
+        self._clear()
+
+    def _gone(self, before):
+        out = {}
+        for cell in self.game.last_removed:
+            out[cell] = before[index(cell)]
+        return out
+
+    def _removed_by_last(self):
+        """Cell -> stack removed by the move that led here (drawn as faded ghosts)."""
+        cells = self.game.last_removed
+        if not cells:
+            return {}
+        before = self.game.copy()
+        before.undo()
+        out = {}
+        for cell in cells:
+            out[cell] = before.stack(cell)
+        return out
+
+    # -- the reader plays ------------------------------------------------------------
+    def movable(self):
+        if not self.play_on or self.game.phase != "movement":
+            return []
+        out = []
+        for m in self.game.legal_moves():
+            if m.source and m.source not in out:
+                out.append(m.source)
+        return out
+
+    def targets(self):
+        """Target cell -> move text, for the selected stack."""
+        out = {}
+        if self.selected is None:
+            return out
+        for m in self.game.legal_moves():
+            if m.source == self.selected:
+                out[m.target] = str(m)
+        return out
+
+    def doomed(self):
+        """Cells the previewed move would cut off and remove."""
+        move = self.targets().get(self.preview) if self.preview else None
+        return self.game.removed_by(move) if move else []
+
+    def activate(self, cell, confirmed=True):
+        """A click (or Enter) on ``cell``; returns True if anything changed.
+
+        ``confirmed`` False (touch, keyboard): a move that removes stacks is previewed
+        first and played on the second activation.
+        """
+        if not self.play_on or self.game.phase == "over":
+            return False
+        game = self.game
+        if game.phase == "placement":
+            if game.stack(cell):
+                self.notice = "%s is taken: during placement a piece goes on an empty cell." % cell
+                return True
+            return self.play(cell)
+        targets = self.targets()
+        if cell in targets:
+            if not confirmed and self.preview != cell and game.removed_by(targets[cell]):
+                self.preview = cell
+                return True
+            return self.play(targets[cell])
+        if cell == self.selected:
+            self._clear()
+            self.notice = ""
+            return True
+        if cell in self.movable():
+            self.selected = cell
+            self.preview = None
+            self.notice = ""
+            return True
+        self._clear()
+        self.notice = self.why_not(cell)
+        return True
+
+    def hover(self, cell):
+        """Pointer over ``cell``: preview what the move there would remove."""
+        new = cell if cell in self.targets() else None
+        if new == self.preview:
+            return False
+        self.preview = new
+        return True
+
+    def why_not(self, cell):
+        """Why the stack on ``cell`` cannot be picked up now, in words."""
+        stack = self.game.stack(cell)
+        side = self.game.to_move
+        if not stack:
+            return "%s is empty: pick one of %s's stacks." % (cell, _cap(side))
+        if stack == "d":
+            return "%s is a lone DVONN piece: it never moves by itself, but stacks may land on it." % cell
+        occupied = 0
+        for n in NEIGHBOURS[index(cell)]:
+            if self.game.stack(CELLS[n]):
+                occupied += 1
+        if occupied == 6:
+            return "%s is surrounded on all six sides, so it cannot move." % cell
+        if stack[-1] != OWN[side]:
+            return "%s belongs to %s (the top piece decides): it is %s's turn." % (
+                cell, NAMES[stack[-1]], _cap(side))
+        height = len(stack)
+        return "%s cannot move: a stack of %d must land on an occupied cell exactly %d step%s away in a straight line." % (
+            cell, height, height, "" if height == 1 else "s")
+
+    def play(self, text):
+        """Play a move for the side to move, then any forced passes; True if it was legal."""
+        before = self.game.stacks()
+        try:
+            self.game.play(text)
+        except (IllegalMoveError, InvalidMoveError) as error:
+            self.notice = str(error)
+            return True
+        gone = self._gone(before)
+        if not self.branch and self.cursor < len(self.line) and self.line[self.cursor] == str(self.game.moves[-1]):
+            self.cursor += 1
+            group = None
+        else:
+            group = [text]
+            self.branch.append(group)
+        notes = []
+        while self.game.phase == "movement":
+            moves = self.game.legal_moves()
+            if len(moves) != 1 or not moves[0].is_pass:
+                break
+            notes.append("%s has no legal move and passes." % _cap(self.game.to_move))
+            self.game.play(moves[0])
+            if group is None and self.cursor < len(self.line) and self.line[self.cursor] == "PASS":
+                self.cursor += 1  # the line passes here too
+                continue
+            if group is None:
+                group = []
+                self.branch.append(group)
+            group.append("PASS")
+        self._after_step(gone)
+        self.ghosts = gone
+        self.notice = " ".join(notes)
+        return True
+
+    # -- what to draw ------------------------------------------------------------------
+    def stacks(self):
+        return {cell: self.game.stack(cell) for cell in CELLS}
+
+    def marks(self):
+        """Cell -> space-separated CSS classes (the classes of ``render.board_svg``)."""
+        marks = {}
+
+        def add(cell, cls):
+            marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls
+
+        for cell in self.highlight:
+            add(cell, "hl")
+        moves = self.game.moves
+        if moves and not moves[-1].is_pass:
+            last = moves[-1]
+            if last.source:
+                add(last.source, "last-from")
+            add(last.target, "last")
+        for cell in self.ghosts:
+            add(cell, "removed")
+        if self.play_on and self.game.phase == "placement":
+            for cell in CELLS:
+                if not self.game.stack(cell):
+                    add(cell, "placeable")
+        for cell in self.movable():
+            add(cell, "movable")
+        if self.selected:
+            add(self.selected, "selected")
+            for cell in self.targets():
+                add(cell, "target")
+            if self.preview:
+                add(self.preview, "previewed")
+                for cell in self.doomed():
+                    add(cell, "doomed")
+        return marks
+
+    def counter(self):
+        """Where the board is in the line: 'Move 3 of 10' (plus the reader's own moves)."""
+        if not self.line:
+            return ""
+        text = "Move %d of %d" % (self.cursor, len(self.line))
+        extra = 0
+        for group in self.branch:
+            extra += len(group)
+        if extra:
+            text += " + %d of yours" % extra
+        return text
+
+    def status(self):
+        """One line: the last move, whose turn it is, or the result."""
+        game = self.game
+        if game.phase == "over":
+            white, black = game.score()
+            winner = game.winner()
+            if winner == "draw":
+                return "Game over: a draw, %d to %d." % (white, black)
+            return "Game over: %s wins, %d to %d." % (_cap(winner), max(white, black), min(white, black))
+        side = _cap(game.to_move)
+        if game.phase == "placement":
+            dvonns = 0
+            for s in game.stacks():
+                dvonns += s.count("d")
+            piece = "a DVONN piece" if dvonns < 3 else "a %s piece" % game.to_move
+            if self.play_on:
+                return "%s places %s: click an empty cell." % (side, piece)
+            return "%s places %s next." % (side, piece)
+        if self.selected:
+            doomed = self.doomed()
+            if doomed:
+                return "%s%s cuts off %s: click %s again to play it." % (
+                    self.selected, self.preview, " ".join(sorted(doomed)), self.preview)
+            return "%s: move %s to a highlighted cell." % (side, self.selected)
+        if self.play_on:
+            return "%s to move: pick one of your stacks." % side
+        return "%s to move." % side
+
+    def score(self):
+        return self.game.score()

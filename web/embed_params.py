@@ -262,15 +262,13 @@ def snippet(base, position=None, moves=(), at=None, play=True, flip=False, label
     unless given.
 
     >>> print(snippet("https://example.org/dvonn/", "9-10-11-10-9.wp"))
-    <iframe src="https://example.org/dvonn/embed.html?position=9-10-11-10-9.wp&amp;play=1" width="480" height="300" style="border:0;max-width:100%" loading="lazy" title="DVONN board"></iframe>
+    <iframe src="https://example.org/dvonn/embed.html?position=9-10-11-10-9.wp&amp;play=1" width="480" height="246" style="border:0;max-width:100%" loading="lazy" title="DVONN board"></iframe>
     """
     url = base + embed_url(position, moves, at, play, flip, labels, highlight, caption)
     if height is None:
-        height = width * 5 // 9 + 33  # the board, then one line of controls
-        if moves:
-            height += 10
+        height = width * 43 // 100 + 40  # the board (642 x 276), then one line of controls
         if caption:
-            height += 24
+            height += 30
     title = "DVONN board" + (": " + caption if caption else "")
     return ('<iframe src="%s" width="%d" height="%d" style="border:0;max-width:100%%" loading="lazy" title="%s"></iframe>'
             % (_attr(url), width, height, _attr(title)))

@@ -16,6 +16,7 @@ and our own files are referenced as ``name?v=<content hash>``.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import html
 import json
@@ -122,6 +123,49 @@ def core_files() -> list[Path]:
     return files
 
 
+def _imported_core_modules(path: Path) -> set[str]:
+    """Names of the dvonn_core modules a file imports (anywhere in it, lazily or not)."""
+    in_core = path.parent == CORE
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                if parts[0] == CORE.name:
+                    found.add("__init__")
+                    found.update(parts[1:2])
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 1 and in_core:
+                module = node.module
+            elif node.level == 0 and node.module and node.module.split(".")[0] == CORE.name:
+                found.add("__init__")
+                module = node.module.split(".", 1)[1] if "." in node.module else None
+            else:
+                continue
+            if module:
+                found.add(module.split(".")[0])
+            else:  # from . import x, y / from dvonn_core import x, y
+                found.update(a.name for a in node.names if (CORE / f"{a.name}.py").exists())
+    return found
+
+
+def core_closure(entries: list[Path]) -> list[Path]:
+    """The dvonn_core files that ``entries`` need, following imports inside the package.
+
+    The browser only fetches these (the bot's search is not needed on the main thread).
+    """
+    wanted: set[str] = set()
+    todo = [name for entry in entries for name in _imported_core_modules(entry)]
+    while todo:
+        name = todo.pop()
+        path = CORE / f"{name}.py"
+        if name in wanted or not path.exists():
+            continue
+        wanted.add(name)
+        todo.extend(_imported_core_modules(path))
+    return [CORE / f"{name}.py" for name in sorted(wanted)]
+
+
 def pyscript_config(site: Site, interpreter: str, modules: dict[str, str]) -> dict[str, object]:
     """A PyScript config: the local interpreter and the Python files to put in its FS."""
     return {"interpreter": f"./{interpreter}",
@@ -189,6 +233,8 @@ def build(out: Path = DIST) -> Site:
     pyodide_dir = copy_runtime(site, PYODIDE_PKG, PYODIDE_FILES, "pyodide")
 
     core = {f"dvonn_core/{p.name}": site.copy(p, f"dvonn_core/{p.name}") for p in core_files()}
+    ui_core = {f"dvonn_core/{p.name}" for p in core_closure([WEB / n for n in (UI_MAIN, *UI_MODULES)])}
+    bot_core = {f"dvonn_core/{p.name}" for p in core_closure([WEB / BOT_MAIN])}
     ui = {name: site.copy(WEB / name, name) for name in UI_MODULES}
     values: dict[str, str] = {"pyscript": pyscript_dir}
     values["main_py"] = site.copy(WEB / UI_MAIN, UI_MAIN)
@@ -196,8 +242,11 @@ def build(out: Path = DIST) -> Site:
     for name in STATIC_FILES:
         values[name] = site.copy(WEB / name, name)
 
-    ui_config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", {**core, **ui})
-    bot_config = pyscript_config(site, f"{pyodide_dir}/pyodide.mjs", core)
+    ui_files = {k: v for k, v in core.items() if k in ui_core}
+    ui_files.update(ui)
+    bot_files = {k: v for k, v in core.items() if k in bot_core}
+    ui_config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", ui_files)
+    bot_config = pyscript_config(site, f"{pyodide_dir}/pyodide.mjs", bot_files)
     # Both configs go inline into index.html (PyScript only fetches config URLs ending in
     # .json, so a ?v= hash would break them, and inlining saves a request).
     values["ui_config"] = html.escape(json.dumps(ui_config, separators=(",", ":")))
@@ -205,7 +254,7 @@ def build(out: Path = DIST) -> Site:
     values["micropython"] = mpy_dir
     values["preload_py"] = "\n".join(
         f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">'
-        for _, v in sorted({**core, **ui}.items()))
+        for _, v in sorted(ui_files.items()))
     values["pyscript_core_chunk"] = next(
         f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))
 

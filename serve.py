@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import email.utils
 import gzip
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -119,13 +120,20 @@ class StaticHandler(BaseHTTPRequestHandler):
             self.wfile.write(data)
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser closing a kept-alive connection is not worth a traceback.
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000,
                 use_gzip: bool = True) -> ThreadingHTTPServer:
     """A server for ``directory`` (port 0 picks a free port: see ``server.server_port``)."""
     handler = type("Handler", (StaticHandler,), {"root": Path(directory), "use_gzip": use_gzip})
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return _Server((host, port), handler)
 
 
 def start(directory: Path, host: str = "127.0.0.1", port: int = 0,

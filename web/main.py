@@ -198,6 +198,14 @@ def on_new_game(event):
     after_change()
 
 
+def on_hashchange(event):
+    start = start_position()
+    if start is not None:
+        S.new_game(white="human", black="human", level=EL["level"].value, position=start)
+        S.notice = "Started from the position in the link."
+        after_change()
+
+
 def after_change():
     redraw()
     if S.bot_to_move():
@@ -246,6 +254,22 @@ async def start_bot():
         await bot_turn()
 
 
+def start_position():
+    """A position string from a ``#position=...`` link (for sharing and automation), if valid."""
+    text = str(window.location.hash or "")
+    if not text.startswith("#position="):
+        return None
+    text = str(window.decodeURIComponent(text[len("#position="):]))
+    try:
+        from dvonn_core import Game
+        Game.from_position(text)
+    except ValueError:
+        return None
+    EL["white-player"].value = "human"
+    EL["black-player"].value = "human"
+    return text
+
+
 def main():
     board.addEventListener("click", create_proxy(on_click))
     board.addEventListener("pointerdown", create_proxy(on_pointerdown))
@@ -255,8 +279,12 @@ def main():
     EL["redo"].addEventListener("click", create_proxy(on_redo))
     EL["flip"].addEventListener("click", create_proxy(on_flip))
     EL["new-game"].addEventListener("click", create_proxy(on_new_game))
+    window.onhashchange = create_proxy(on_hashchange)
+    start = start_position()
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
-               level=EL["level"].value, random_setup=bool(EL["random-setup"].checked))
+               level=EL["level"].value, random_setup=bool(EL["random-setup"].checked), position=start)
+    if start is not None:
+        S.notice = "Started from the position in the link."
     redraw()
     body.dataset.ready = "true"
     asyncio.create_task(start_bot())

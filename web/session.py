@@ -34,12 +34,19 @@ class Session:
         self.new_game()
 
     # -- starting -----------------------------------------------------------------
-    def new_game(self, white="human", black="human", level="easy", random_setup=False, seed=1):
+    def new_game(self, white="human", black="human", level="easy", random_setup=False, seed=1,
+                 position=None):
+        """Start again; ``position`` (a position string) starts from that position instead."""
         self.players = {"white": white, "black": black}
         self.level = level
         self.seed = seed
-        self.random_setup = random_setup
-        self.game = _setup_random(seed) if random_setup else Game()
+        self.random_setup = random_setup and position is None
+        if position is not None:
+            self.game = Game.from_position(position)
+        elif random_setup:
+            self.game = _setup_random(seed)
+        else:
+            self.game = Game()
         self.base = len(self.game.moves)  # moves before this point are not undoable
         self.movers = []  # colour of each move played since base
         self.redo_stack = []  # groups of move texts taken back by undo
@@ -275,7 +282,7 @@ class Session:
             moves = self.game.legal_moves()
             if len(moves) != 1 or not moves[0].is_pass:
                 break
-            notes.append("%s has no legal move and passes." % self._cap(game.to_move))
+            notes.append("%s has no legal move and passes." % _cap(self.game.to_move))
             vanishing = self.vanishing
             self._play_one(moves[0])
             self.vanishing = vanishing

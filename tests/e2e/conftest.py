@@ -1,0 +1,86 @@
+"""Fixtures for the browser tests: a fresh build of the site, a local server, Debian chromium.
+
+The site is built once per session into a temporary directory (so a build running in the
+checkout is never disturbed) and served by ``serve.py`` on 127.0.0.1 with a free port.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+import serve  # noqa: E402
+
+from .app import App  # noqa: E402
+
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # the tests run as root in a container
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    server = serve.start(site)
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture()
+def requests_seen(page) -> list[str]:  # type: ignore[no-untyped-def]
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+@pytest.fixture()
+def app(page, base_url: str, requests_seen: list[str]) -> Iterator[App]:  # type: ignore[no-untyped-def]
+    """The page, loaded and ready; afterwards, no request may have left the serving host."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(30_000)
+    application = App(page, base_url)
+    application.open()
+    yield application
+    host = urlsplit(base_url).netloc
+    foreign = [u for u in requests_seen if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc != host]
+    assert not foreign, f"requests left {host}: {foreign}"
+    assert not errors, f"errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    path = ARTIFACTS / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

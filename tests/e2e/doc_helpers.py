@@ -1,0 +1,47 @@
+"""Helpers for the documentation-board tests (embed.html, rules.html): open a page and
+wait until its boards are live, and collect what a page must not do (load Pyodide, raise
+errors, leave the serving host)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+
+class Watch:
+    """Requests and page errors of one page, checked at the end of a test."""
+
+    def __init__(self, page: Any, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.set_default_timeout(30_000)
+
+    def open(self, path: str, ready: str = "true") -> None:
+        """Go to ``path`` and wait until ``body[data-ready]`` is ``ready`` (or 'error')."""
+        self.page.goto(self.base_url + path)
+        self.page.wait_for_function("document.body.dataset.ready !== 'false'")
+        state = self.page.evaluate("document.body.dataset.ready")
+        assert state == ready, f"{path}: data-ready is {state!r}: {self.error_text()}"
+
+    def error_text(self) -> str:
+        box = self.page.locator('[data-testid="error"]')
+        return str(box.first.inner_text()) if box.count() and box.first.is_visible() else ""
+
+    def pyodide_requests(self) -> list[str]:
+        return [u for u in self.requests if "pyodide" in u.lower()]
+
+    def check(self) -> None:
+        host = urlsplit(self.base_url).netloc
+        foreign = [u for u in self.requests if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc != host]
+        assert not foreign, f"requests left {host}: {foreign}"
+        assert not self.pyodide_requests(), f"Pyodide was loaded: {self.pyodide_requests()}"
+        assert not self.errors, f"errors on the page: {self.errors}"
+
+
+def cells_with_class(scope: Any, cls: str) -> list[str]:
+    """Cells (data-cell) under ``scope`` (a page, frame or locator) that carry ``cls``."""
+    return sorted(scope.locator(f"[data-cell].{cls}").evaluate_all("els => els.map(e => e.dataset.cell)"))

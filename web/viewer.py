@@ -320,8 +320,8 @@ class Viewer:
         if self.selected:
             doomed = self.doomed()
             if doomed:
-                return "%s%s cuts off %s: click %s again to play it." % (
-                    self.selected, self.preview, " ".join(sorted(doomed)), self.preview)
+                return "%s%s would cut off %s and remove %s." % (
+                    self.selected, self.preview, " ".join(sorted(doomed)), "it" if len(doomed) == 1 else "them")
             return "%s: move %s to a highlighted cell." % (side, self.selected)
         if self.play_on:
             return "%s to move: pick one of your stacks." % side

@@ -1,0 +1,112 @@
+"""Playing the bot (a Pyodide worker), the page staying responsive meanwhile, and the site
+working offline after one visit."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from dvonn_core import Game
+
+from .app import App
+
+# Records the largest gap between 10 ms timer ticks on the main thread while the bot thinks.
+TIMER = """() => {
+  window.__gaps = {max: 0, ticks: 0};
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (document.body.dataset.bot === "busy") {
+      window.__gaps.max = Math.max(window.__gaps.max, now - last);
+      window.__gaps.ticks += 1;
+    }
+    last = now;
+  }, 10);
+}"""
+
+
+def first_legal(app: App) -> str:
+    return str(app.game().legal_moves()[0])
+
+
+def wait_bot_answered(app: App) -> None:
+    app.page.wait_for_function(
+        "document.body.dataset.toMove === 'white' && document.body.dataset.bot === 'ready'", timeout=60_000)
+
+
+def test_bot_answers_and_page_stays_responsive(app: App) -> None:
+    assert app.text("bot-status") == "Bot: loading…"  # Pyodide takes seconds; the page is ready at once
+    app.wait_bot_ready()
+    app.new_game(white="human", black="bot", level="hard", random_setup=True)
+    start = app.game()
+    app.page.evaluate(TIMER)
+    human = first_legal(app)
+    app.play(human)
+    assert app.status() == "Black (bot) is thinking…"
+    wait_bot_answered(app)
+    gaps = app.page.evaluate("window.__gaps")
+    assert gaps["ticks"] >= 10, "the bot's turn was too short to measure"
+    assert gaps["max"] < 100, f"main thread blocked for {gaps['max']:.0f} ms while the bot thought"
+    # The bot's move is legal and the page shows the position dvonn_core reaches.
+    history = app.history()
+    assert history[0] == human and len(history) >= 2
+    core = start
+    for move in history:
+        core.play(move)
+    assert app.position() == core.position()
+    assert app.text("bot-status") == "Bot: ready."
+
+
+def test_undo_against_the_bot_returns_to_the_humans_turn(app: App) -> None:
+    app.wait_bot_ready()
+    app.new_game(white="human", black="bot", level="easy", random_setup=True)
+    start = app.position()
+    app.play(first_legal(app))
+    wait_bot_answered(app)
+    answered = app.position()
+    app.page.get_by_test_id("undo").click()
+    assert app.position() == start
+    assert app.history() == []
+    assert app.page.get_by_test_id("undo").is_disabled()
+    app.page.get_by_test_id("redo").click()
+    assert app.position() == answered
+
+
+def test_bot_plays_white_and_placement(app: App) -> None:
+    app.wait_bot_ready()
+    app.new_game(white="bot", black="human", level="easy")
+    app.page.wait_for_function("document.body.dataset.toMove === 'black'", timeout=60_000)
+    game = app.game()
+    assert game.phase == "placement"
+    assert len(app.history()) == 1
+
+
+def test_reload_offline_and_keep_playing(app: App) -> None:
+    page = app.page
+    app.wait_bot_ready()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        app.wait_ready()
+        app.wait_bot_ready()  # Pyodide comes from the cache as well
+        app.new_game(white="human", black="bot", level="easy")
+        app.play("F3")
+        page.wait_for_function("document.body.dataset.toMove === 'white'", timeout=60_000)
+        assert len(app.history()) == 2
+        assert page.evaluate("navigator.onLine") is False
+    finally:
+        page.context.set_offline(False)
+
+
+def test_every_request_stays_on_the_serving_host(app: App, requests_seen: list[str], base_url: str) -> None:
+    app.wait_bot_ready()
+    app.new_game(white="human", black="bot", level="easy", random_setup=True)
+    app.play(first_legal(app))
+    wait_bot_answered(app)
+    host = urlsplit(base_url).netloc
+    web = [u for u in requests_seen if urlsplit(u).scheme in ("http", "https")]
+    assert {urlsplit(u).netloc for u in web} == {host}
+    names = {urlsplit(u).path.rsplit("/", 1)[-1] for u in web}
+    assert {"micropython.wasm", "pyodide.asm.wasm", "python_stdlib.zip"} <= names
+    assert Game.from_position(app.position()).to_move == "white"

@@ -53,7 +53,6 @@ BOT_MAIN = "bot_worker.py"
 STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")
 # Documentation boards (issue 5): embed.html and rules.html run on MicroPython alone, with
 # only the core modules they import (no bot), so an embed stays light.
-DOC_CORE = ("__init__.py", "board.py", "game.py", "moves.py", "position.py", "record.py")
 DOC_MODULES = ("render.py", "viewer.py", "board_view.py", "embed_params.py")
 DOC_PAGES = {"embed.html": "embed.py", "rules.html": "rules.py"}
 
@@ -200,7 +199,8 @@ def prerendered_board() -> dict[str, str]:
 
 def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, str]) -> dict[str, str]:
     """Template values of the documentation pages (scripts, configs, preloads); writes the guide."""
-    modules = {f"dvonn_core/{n}": core[f"dvonn_core/{n}"] for n in DOC_CORE}
+    entries = [WEB / n for n in (*DOC_MODULES, *DOC_PAGES.values())]
+    modules = {f"dvonn_core/{p.name}": core[f"dvonn_core/{p.name}"] for p in core_closure(entries)}
     modules.update({n: site.copy(WEB / n, n) for n in DOC_MODULES})
     values = {"embed.css": site.copy(WEB / "embed.css", "embed.css"), "guide_link": "embedding.html"}
     sys.path.insert(0, str(WEB))

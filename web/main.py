@@ -191,6 +191,22 @@ def on_flip(event):
     redraw()
 
 
+def on_copy_embed(event):
+    """"Copy embed code": the <iframe> of embed.html for the position on screen (issue 5)."""
+    from embed_params import snippet
+    page = str(window.location.href).split("#")[0].split("?")[0]
+    code = snippet(page[:page.rfind("/") + 1], S.game.position(), flip=S.flipped)
+    field = document.querySelector('[data-testid="embed-code"]')
+    field.value = code
+    field.hidden = False
+    field.select()
+    copied = bool(document.execCommand("copy"))
+    S.notice = ("Embed code copied: paste it into your page." if copied
+                else "Copy the embed code from the box under the board.")
+    EL["notice"].textContent = S.notice
+    EL["notice"].hidden = False
+
+
 def on_new_game(event):
     seed = int(window.Math.floor(window.Math.random() * 1000000)) + 1
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
@@ -279,6 +295,7 @@ def main():
     EL["redo"].addEventListener("click", create_proxy(on_redo))
     EL["flip"].addEventListener("click", create_proxy(on_flip))
     EL["new-game"].addEventListener("click", create_proxy(on_new_game))
+    document.querySelector('[data-testid="copy-embed"]').addEventListener("click", create_proxy(on_copy_embed))
     window.onhashchange = create_proxy(on_hashchange)
     start = start_position()
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,

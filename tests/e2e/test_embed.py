@@ -194,3 +194,21 @@ def test_a_static_diagram_looks_the_same_in_an_img_tag_and_inline(page, base_url
     img = page.locator("#b").screenshot()
     assert page.locator("#a svg").bounding_box()["width"] == page.locator("#b").bounding_box()["width"]
     assert inline == img, "the SVG draws the same pixels inline and in an <img>"
+
+
+def test_copy_embed_code_in_the_main_app_gives_an_iframe_for_the_position_on_screen(app, page) -> None:  # type: ignore[no-untyped-def]
+    app.new_game(white="human", black="human")
+    for move in ("F3", "C3", "I3", "E3"):
+        app.play(move)
+    position = app.position()
+    page.get_by_test_id("copy-embed").click()
+    field = page.get_by_test_id("embed-code")
+    assert field.is_visible()
+    code = field.input_value()
+    assert code.startswith('<iframe src="' + app.base_url + "embed.html?position=" + position)
+    assert "Embed code" in app.notice() or "embed code" in app.notice()
+    # The snippet works: the iframe it describes shows the same position.
+    page.set_content(code)
+    page.wait_for_function("document.querySelector('iframe').contentDocument?.body?.dataset.ready === 'true'")
+    frame = page.locator("iframe").element_handle().content_frame()
+    assert frame.evaluate("document.body.dataset.position") == position

@@ -15,6 +15,7 @@ from dvonn_core import Game
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 import embed_params  # noqa: E402
+import guide_page  # noqa: E402
 from embed_params import EmbedError, parse, parse_query, snippet  # noqa: E402
 
 sys.path.remove(str(WEB))
@@ -129,3 +130,29 @@ def test_snippet_height_leaves_room_for_the_caption() -> None:
 
 def test_docstring_examples() -> None:
     assert doctest.testmod(embed_params).failed == 0
+
+
+def test_the_author_guide_documents_every_parameter_with_an_example() -> None:
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "embedding.md").read_text()
+    for name in embed_params.PARAMETERS:
+        assert f"| `{name}` |" in guide, f"{name} is missing from the parameter table"
+        assert f"- `{name}`: `embed.html?" in guide, f"{name} has no example"
+    for option in ("--at", "--highlight", "--last-move", "--mark-removed", "--caption", "--flip", "--no-labels"):
+        assert f"`{option}" in guide, option
+
+
+def test_the_guide_examples_are_valid_addresses() -> None:
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "embedding.md").read_text()
+    examples = [line.split("`embed.html?")[1].split("`")[0] for line in guide.splitlines() if "`embed.html?" in line]
+    assert len(examples) >= len(embed_params.PARAMETERS)
+    for query in examples:
+        parse(parse_query(query))
+
+
+def test_the_guide_becomes_a_page_of_the_site() -> None:
+    html = guide_page.page((Path(__file__).resolve().parents[1] / "docs" / "embedding.md").read_text(),
+                           "icon.svg", "style.css", "embed.css")
+    assert "<title>Boards for your pages: a guide for authors</title>" in html
+    assert '<a href="rules.html">rules page</a>' in html
+    assert html.count("<table>") == 2 and "<pre><code>" in html
+    assert doctest.testmod(guide_page).failed == 0

@@ -212,3 +212,18 @@ def test_copy_embed_code_in_the_main_app_gives_an_iframe_for_the_position_on_scr
     page.wait_for_function("document.querySelector('iframe').contentDocument?.body?.dataset.ready === 'true'")
     frame = page.locator("iframe").element_handle().content_frame()
     assert frame.evaluate("document.body.dataset.position") == position
+
+
+def test_after_one_visit_embeds_and_the_rules_page_work_offline(app, page) -> None:  # type: ignore[no-untyped-def]
+    app.wait_bot_ready()  # the main page registers the service worker once the bot is ready
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.context.set_offline(True)
+    try:
+        page.goto(app.base_url + f"embed.html?position={MOVE_HEIGHT}&play=1")
+        page.wait_for_function("document.body.dataset.ready === 'true'")
+        assert board_position(page) == MOVE_HEIGHT, "the embed page itself, not the main page, for a URL with a query"
+        page.goto(app.base_url + "rules.html")
+        page.wait_for_function("document.body.dataset.ready === 'true'")
+        assert page.evaluate("document.body.dataset.boards") == "8"
+    finally:
+        page.context.set_offline(False)

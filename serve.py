@@ -60,6 +60,8 @@ class StaticHandler(BaseHTTPRequestHandler):
     root: Path = ROOT / "dist"
     use_gzip = True
     gzip_cache = _GzipCache()
+    body_bytes = 0  # response body bytes sent (after gzip): benchmarks read and reset it
+    _count_lock = threading.Lock()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base class name
         pass
@@ -118,6 +120,8 @@ class StaticHandler(BaseHTTPRequestHandler):
         self.end_headers()
         if send_body:
             self.wfile.write(data)
+            with self._count_lock:
+                type(self).body_bytes += len(data)
 
 
 class _Server(ThreadingHTTPServer):

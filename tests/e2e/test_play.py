@@ -8,6 +8,8 @@ from pathlib import Path
 from dvonn_core import Game
 from dvonn_core.board import CELLS
 
+import serve
+
 from .app import App
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "boardspace-games.txt"
@@ -207,3 +209,17 @@ def test_keyboard_play_and_flip(app: App) -> None:
     assert flipped["x"] > box["x"] and flipped["y"] < box["y"]
     app.click("E3")
     assert app.history() == ["C2", "E3"]
+
+
+def test_works_under_a_sub_path(page, site: Path) -> None:  # type: ignore[no-untyped-def]
+    """GitHub Pages serves a project site under /<repo>/: every path must be relative."""
+    server = serve.start(site.parent)
+    try:
+        app = App(page, f"http://127.0.0.1:{server.server_port}/{site.name}/")
+        app.open()
+        app.new_game()
+        app.play("F3")
+        assert app.history() == ["F3"]
+    finally:
+        server.shutdown()
+        server.server_close()

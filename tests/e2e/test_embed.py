@@ -156,6 +156,12 @@ def test_three_embeds_on_one_page(page, base_url: str, site: Path, artifacts: Pa
         + "".join(f'<iframe src="{src}" width="420" height="240" style="border:1px solid #999"></iframe>'
                   for src in frames))
     watch = Watch(page, base_url)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    urls: dict[str, str] = {}
+    transferred: dict[str, float] = {}
+    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
+    cdp.on("Network.loadingFinished", lambda e: transferred.__setitem__(e["requestId"], e["encodedDataLength"]))
     page.set_viewport_size({"width": 1300, "height": 400})
     page.goto(base_url + "three-embeds-test.html")
     embeds = [f for f in page.frames if "embed.html" in f.url]
@@ -171,10 +177,11 @@ def test_three_embeds_on_one_page(page, base_url: str, site: Path, artifacts: Pa
     three.wait_for_function("document.body.dataset.position !== '%s'" % REMOVAL)
     assert three.locator('[data-cell="A1"]').get_attribute("aria-label") == "A1, empty"
     page.screenshot(path=str(artifacts / "three-embeds.png"))
-    # The runtime is shared: MicroPython's wasm came over the network at most once... per frame
-    # at worst, and never Pyodide.
-    wasm = [u for u in watch.requests if u.endswith(".wasm") or ".wasm?" in u]
-    assert all("micropython" in u for u in wasm) and len(wasm) <= 3
+    # The runtime is shared through the cache: MicroPython's wasm came over the network once.
+    wasm = [rid for rid, url in urls.items() if "micropython.wasm" in url and transferred.get(rid, 0) > 10_000]
+    assert len(wasm) == 1, [(urls[r], transferred.get(r)) for r in urls if "wasm" in urls[r]]
+    total = sum(transferred.values())
+    assert total < 600_000, f"three embeds transferred {total:.0f} bytes"
     watch.check()
 
 

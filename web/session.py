@@ -59,6 +59,7 @@ class Session:
     def _clear_selection(self):
         self.selected = None
         self.preview = None
+        self.armed = False  # the previewed move waits for a second tap / Enter
 
     # -- queries ------------------------------------------------------------------
     def stacks(self):
@@ -180,9 +181,12 @@ class Session:
             doomed = self.doomed()
             if doomed:
                 pieces = sum(len(game.stack(c)) for c in doomed)
-                return "%s%s cuts off %d stack%s (%d piece%s): %s. Click %s again to play it." % (
+                text = "%s%s cuts off %d stack%s (%d piece%s): %s." % (
                     self.selected, self.preview, len(doomed), "" if len(doomed) == 1 else "s",
-                    pieces, "" if pieces == 1 else "s", " ".join(sorted(doomed)), self.preview)
+                    pieces, "" if pieces == 1 else "s", " ".join(sorted(doomed)))
+                if self.armed:
+                    text += " Choose %s again to play it." % self.preview
+                return text
         return "%s: move %s to a highlighted cell." % (side, self.selected)
 
     def history(self):
@@ -227,8 +231,9 @@ class Session:
             return True
         targets = self.targets()
         if cell in targets:
-            if not confirmed and self.preview != cell and game.removed_by(targets[cell]):
+            if not confirmed and not (self.armed and self.preview == cell) and game.removed_by(targets[cell]):
                 self.preview = cell
+                self.armed = True
                 return True
             self.play(targets[cell])
             return True
@@ -236,8 +241,8 @@ class Session:
             self._clear_selection()
             return True
         if cell in self.movable():
+            self._clear_selection()
             self.selected = cell
-            self.preview = None
             return True
         if self.selected is not None:
             self._clear_selection()
@@ -247,7 +252,7 @@ class Session:
     def hover(self, cell):
         """Pointer over ``cell``: preview the removals of the move there, if it is a target."""
         new = cell if cell in self.targets() else None
-        if new == self.preview:
+        if new == self.preview or self.armed:
             return False
         self.preview = new
         return True

@@ -136,6 +136,28 @@ def test_hover_previews_the_stacks_a_move_cuts_off(app: App) -> None:
     assert app.cells_with_class("doomed") == []
 
 
+def test_keyboard_or_touch_asks_again_before_a_move_that_removes_stacks(app: App) -> None:
+    moves = recorded_game(FULL_GAME)
+    core = Game()
+    for move in moves:
+        if move != "PASS" and len(move) == 4 and core.removed_by(move):
+            break
+        core.play(move)
+    app.open("#position=" + core.position())
+    source, target = move[:2], move[2:]
+    app.cell(source).focus()
+    app.page.keyboard.press("Enter")
+    assert app.cells_with_class("selected") == [source]
+    app.cell(target).focus()
+    app.page.keyboard.press("Enter")
+    assert app.position() == core.position()  # not played yet
+    assert app.cells_with_class("doomed") == sorted(core.removed_by(move))
+    assert app.status().endswith(f"Choose {target} again to play it.")
+    app.page.keyboard.press("Enter")
+    core.play(move)
+    assert app.position() == core.position()
+
+
 def test_undo_and_redo_in_hotseat(app: App) -> None:
     app.new_game()
     positions = [app.position()]

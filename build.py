@@ -255,6 +255,11 @@ def build(out: Path = DIST) -> Site:
     values["preload_py"] = "\n".join(
         f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">'
         for _, v in sorted(ui_files.items()))
+    values["preload_pyscript"] = "\n".join(
+        f'<link rel="modulepreload" href="./{pyscript_dir}/{p.name}">'
+        for pattern in ("error-*.js", "deprecations-manager-*.js", "donkey-*.js", "py-editor-*.js",
+                        "py-terminal-*.js", "py-game-*.js")
+        for p in sorted((out / pyscript_dir).glob(pattern)))
     values["pyscript_core_chunk"] = next(
         f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))
 

@@ -50,6 +50,8 @@ except ImportError:  # MicroPython
 MAX_SIZE = 2000000
 #: Most moves (placements, stack moves and passes) a record may hold.
 MAX_MOVES = 5000
+#: Most header tags a record may hold.
+MAX_TAGS = 200
 #: Moves per line in :func:`write`.
 MOVES_PER_LINE = 10
 #: The tags every record written by :func:`write` starts with, in this order.
@@ -61,6 +63,18 @@ _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _SIDES = ("white", "black")
 _WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
 _SPACE = " \t\r\n\f\v"
+# Byte classes for the scanners.  They scan UTF-8 bytes, not str: MicroPython
+# finds the i-th character of a str by walking from its start, so a scan that
+# indexes a str would take quadratic time there.
+_IS_WORD = bytearray(256)
+for _c in _WORD_CHARS:
+    _IS_WORD[ord(_c)] = 1
+_IS_SPACE = bytearray(256)
+for _c in _SPACE:
+    _IS_SPACE[ord(_c)] = 1
+_OPEN = 91  # [
+_CLOSE = 93  # ]
+_BACKSLASH = 92
 
 
 class RecordError(ValueError):
@@ -261,6 +275,8 @@ def _read_own(body: str) -> Game:
             key, value = _parse_tag_line(line, i + 1)
             if key in tags:
                 raise RecordError("line %d: tag %s appears twice" % (i + 1, key))
+            if len(tags) >= MAX_TAGS:
+                raise RecordError("too many tags (more than %d)" % MAX_TAGS)
             tags[key] = value
         i += 1
     start = tags.get("Position")
@@ -289,7 +305,9 @@ def _parse_tag_line(line: str, number: int) -> "Tuple[str, str]":
         raise bad("no closing ']'")
     inner = line[1:-1].strip()
     k = 0
-    while k < len(inner) and inner[k] in _WORD_CHARS:
+    for ch in inner:
+        if ch not in _WORD_CHARS:
+            break
         k += 1
     key = inner[:k]
     if not key:
@@ -298,20 +316,19 @@ def _parse_tag_line(line: str, number: int) -> "Tuple[str, str]":
     if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
         raise bad("the value must be in double quotes")
     out = []
-    j = 1
-    end = len(rest) - 1
-    while j < end:
-        ch = rest[j]
-        if ch == "\\":
-            if j + 1 >= end:
-                raise bad("a '\\' at the end of the value")
-            out.append(rest[j + 1])
-            j += 2
-            continue
-        if ch == '"':
+    escaped = False
+    for ch in rest[1:-1]:
+        if escaped:
+            out.append(ch)
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == '"':
             raise bad("a '\"' inside the value must be written \\\"")
-        out.append(ch)
-        j += 1
+        else:
+            out.append(ch)
+    if escaped:
+        raise bad("a '\\' at the end of the value")
     return key, "".join(out)
 
 
@@ -321,31 +338,37 @@ def _parse_tag_line(line: str, number: int) -> "Tuple[str, str]":
 def _read_moves(body: str) -> Game:
     """A bare move list or a Little Golem transcript (``Key [value]`` tags, then numbered moves)."""
     game = Game()
+    data = body.encode("utf-8")
     pos = 0
-    n = len(body)
-    found_tags = False
+    n = len(data)
+    found_tags = 0
     while True:
         k = pos
-        while k < n and body[k] in _SPACE:
+        while k < n and _IS_SPACE[data[k]]:
             k += 1
         w = k
-        while w < n and body[w] in _WORD_CHARS:
+        while w < n and _IS_WORD[data[w]] and w - k <= 40:
             w += 1
+        if w - k > 40:
+            break  # too long for a tag name: the moves start here
         b = w
-        while b < n and body[b] in _SPACE:
+        while b < n and _IS_SPACE[data[b]]:
             b += 1
-        if w == k or b >= n or body[b] != "[":
+        if w == k or b >= n or data[b] != _OPEN:
             break
-        close = body.find("]", b)
+        close = data.find(b"]", b)
         if close < 0:
-            raise RecordError("malformed tag %s: no closing ']'" % _short(body[k:]))
-        value = body[b + 1 : close].strip()
+            raise RecordError("malformed tag %s: no closing ']'" % _short(_text(data[k : k + 40])))
+        value = data[b + 1 : close].decode("utf-8").strip()
         if "\n" in value or "[" in value:
-            raise RecordError("malformed tag %s: a tag value is on one line, without '['" % _short(body[k:close + 1]))
-        game.tags[body[k:w]] = value
-        found_tags = True
+            raise RecordError("malformed tag %s: a tag value is on one line, without '['" % _short(_text(data[k : min(close + 1, k + 40)])))
+        found_tags += 1
+        if found_tags > MAX_TAGS:
+            raise RecordError("too many tags (more than %d)" % MAX_TAGS)
+        game.tags[data[k:w].decode("utf-8")] = value
         pos = close + 1
-    _replay_tokens(game, body[pos:], not found_tags)
+    rest = body if pos == 0 else data[pos:].decode("utf-8")
+    _replay_tokens(game, rest, not found_tags)
     return game
 
 
@@ -354,13 +377,18 @@ def _replay_tokens(game: Game, text: str, bare: bool, force_before_resign: bool 
 
     ``bare``: the text is all there is (an unknown first word means an unknown format).
     """
+    tokens = text.replace(",", " ").replace(";", " ").split()
+    if len(tokens) > 3 * MAX_MOVES:
+        raise RecordError("record too long: %d words (at most %d moves)" % (len(tokens), MAX_MOVES))
     words = []
-    for token in text.replace(",", " ").replace(";", " ").split():
+    for token in tokens:
         word = _strip_number(token)
         if word:
             words.append(word)
             if len(words) > MAX_MOVES + 2:
                 raise RecordError("record too long: more than %d moves" % MAX_MOVES)
+    if bare and not words:
+        raise RecordError("not a DVONN record: no tags and no moves")
     replay = _Replay(game)
     count = len(words)
     i = 0
@@ -391,14 +419,18 @@ def _replay_tokens(game: Game, text: str, bare: bool, force_before_resign: bool 
 
 def _strip_number(token: str) -> str:
     """``token`` without a leading move number such as ``12.`` (``12.e3`` gives ``e3``)."""
-    k = 0
-    while k < len(token) and token[k] in "0123456789":
-        k += 1
-    if k == 0 or k >= len(token) or token[k] != ".":
+    digits = 0
+    dots = 0
+    for ch in token:  # iterate, never index: see _IS_WORD
+        if ch in "0123456789" and not dots:
+            digits += 1
+        elif ch == "." and digits:
+            dots += 1
+        else:
+            break
+    if not dots:
         return token
-    while k < len(token) and token[k] == ".":
-        k += 1
-    return token[k:]
+    return token[digits + dots :]
 
 
 # ---------------------------------------------------------------------- Boardspace SGF
@@ -406,42 +438,44 @@ def _strip_number(token: str) -> str:
 
 def _sgf_properties(text: str) -> "List[Tuple[str, str]]":
     """(identifier, value) for every property value of an SGF text, in order."""
+    data = text.encode("utf-8")
     out = []
-    n = len(text)
+    n = len(data)
     i = 0
     ident = ""
     while i < n:
-        ch = text[i]
-        if ch in _SPACE or ch in "();":
+        c = data[i]
+        if _IS_SPACE[c]:
             i += 1
-            if ch in ";()":
-                ident = ""
-            continue
-        if ch == "[":
+        elif c == 59 or c == 40 or c == 41:  # ; ( )
+            ident = ""
+            i += 1
+        elif c == _OPEN:
             if not ident:
                 raise RecordError("SGF: a value at offset %d has no property name" % i)
             j = i + 1
             while True:
-                close = text.find("]", j)
+                close = data.find(b"]", j)
                 if close < 0:
                     raise RecordError("SGF: property %s at offset %d has no closing ']'" % (ident, i))
                 back = close - 1
-                while back > i and text[back] == "\\":
+                while back > i and data[back] == _BACKSLASH:
                     back -= 1
                 if (close - 1 - back) % 2 == 0:
                     break
                 j = close + 1
-            out.append((ident, text[i + 1 : close].replace("\\]", "]")))
+            if len(out) >= 10 * MAX_MOVES:
+                raise RecordError("SGF: too long (more than %d properties)" % (10 * MAX_MOVES))
+            out.append((ident, data[i + 1 : close].decode("utf-8").replace("\\]", "]")))
             i = close + 1
-            continue
-        if ch in _WORD_CHARS:
+        elif _IS_WORD[c]:
             k = i
-            while k < n and text[k] in _WORD_CHARS:
+            while k < n and _IS_WORD[data[k]]:
                 k += 1
-            ident = text[i:k]
+            ident = data[i:k].decode("utf-8")
             i = k
-            continue
-        raise RecordError("SGF: unexpected character %s at offset %d" % (_quote(ch), i))
+        else:
+            raise RecordError("SGF: unexpected character %s at offset %d" % (_quote(_text(data[i : i + 4])[:1]), i))
     return out
 
 
@@ -596,6 +630,17 @@ def _short(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def _text(data: bytes) -> str:
+    """UTF-8 ``data`` cut anywhere (a character cut at either end is dropped)."""
+    for start in range(4):
+        for end in range(len(data), max(len(data) - 4, start) - 1, -1):
+            try:
+                return data[start:end].decode("utf-8")
+            except (UnicodeError, ValueError):
+                pass
+    return ""
 
 
 def _quote(text: str) -> str:

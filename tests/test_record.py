@@ -531,3 +531,63 @@ def test_fuzz_read_returns_a_game_or_raises_record_error():
     fuzz_mutated()
     print("fuzz cases: %(random)d random, %(mutated)d mutated (%(games)d of them still read as games)" % FUZZ_RUNS)
     assert FUZZ_RUNS["random"] >= 100 and FUZZ_RUNS["mutated"] >= 100
+
+
+def test_too_many_tags_and_too_long_sgf_fail_fast():
+    assert "too many tags" in str(error("A [b] " * 500 + "F3"))
+    assert "too many tags" in str(error("".join('[T%d "x"]\n' % i for i in range(500)) + "\nF3"))
+    assert "too long" in str(error("(;GM[Dvonn]" + ";P0[1 done]" * 60000 + ")"))
+
+
+# ---------------------------------------------------------------------- MicroPython
+
+MICROPYTHON_SCRIPT = r"""
+from dvonn_core import RecordError
+from dvonn_core import record
+from dvonn_core.setup import random_game
+for name in NAMES:
+    g = record.read_file(DATA + "/" + name)
+    print(name, g.score(), g.resigned, sorted(g.tags.items()), " ".join(str(m) for m in g.moves))
+for seed in range(10):
+    g = random_game(seed)
+    text = record.write(g)
+    print(seed, record.read(text) == g, len(text))
+for bad in ["", "hello", "[Event x]", "F3 C3 C3", "F3,C3,zz", "(;GM[Chess];P0[1 done])", b"\xff\xfe F3",
+            "(;GM[Dvonn];P0[1 dropb F 3]{)", "A [b] " * 300, "[Event \"caf\xe9\"]\n\nF3 C3 C3"]:
+    try:
+        record.read(bad)
+        print("no error")
+    except RecordError as e:
+        print("RecordError:", e, e.number, e.move)
+print("done")
+"""
+
+
+def test_records_read_the_same_on_micropython(tmp_path):
+    """The web page reads records with MicroPython (WebAssembly, run here under Node)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    root = DATA.parent.parent
+    files = [LG_DEMO] + SGF
+    names = [p.name for p in files]
+    node = shutil.which("node")
+    assert node, "Node.js is needed to run MicroPython (see README)"
+    assert (root / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs").exists(), "run `npm ci` first"
+    data = tmp_path / "data"
+    data.mkdir()
+    for p in files:
+        shutil.copy(p, data / p.name)
+    mp_script = tmp_path / "mp.py"
+    mp_script.write_text("NAMES = %r\nDATA = '/data'\n" % names + MICROPYTHON_SCRIPT)
+    mp = subprocess.run([node, str(root / "tests" / "micropython" / "run.mjs"), str(mp_script)] + [str(p) for p in files],
+                        capture_output=True, text=True, cwd=root, timeout=600)
+    assert mp.returncode == 0, mp.stderr
+    cp_script = "NAMES = %r\nDATA = %r\n" % (names, str(data)) + MICROPYTHON_SCRIPT
+    cp = subprocess.run([sys.executable, "-c", cp_script], capture_output=True, text=True, cwd=root, timeout=600,
+                        env=dict(os.environ, PYTHONPATH=str(root)))
+    assert cp.returncode == 0, cp.stderr
+    assert cp.stdout.splitlines()[-1] == "done"
+    assert mp.stdout.splitlines() == cp.stdout.splitlines()

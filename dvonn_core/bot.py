@@ -100,8 +100,8 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", 0.5, 2, 0, 90, 30),
-    "medium": Level("medium", 0.6, 64, 12000, 0, 8),
+    "easy": Level("easy", 0.5, 2, 0, 60, 15),
+    "medium": Level("medium", 2.0, 64, 5000, 0, 8),
     "hard": Level("hard", 1.0, 64, 0, 0, 3),
 }  # type: Dict[str, Level]
 
@@ -261,11 +261,20 @@ def placement_scores(game: Game) -> "List[int]":
 
 
 def evaluate(game: Game) -> int:
-    """Static score of a movement position for the side to move, in hundredths of a piece."""
+    """Static score of a movement position for the side to move, in hundredths of a piece.
+
+    A finished game (no stack of either side can move) gets its exact :func:`final_score`.
+    """
+    return _evaluate(game)[0]
+
+
+def _evaluate(game: Game) -> "Tuple[int, bool]":
+    """(score, exact): exact is True when the game is over and the score is final."""
     st = game._stacks
     occ = game._occ
     dvm = game._dvm
     score = 0  # from White's point of view
+    moving = 0  # stacks of either side that can move
     for i in range(SIZE):
         s = st[i]
         if not s:
@@ -284,7 +293,9 @@ def evaluate(game: Game) -> int:
                     mob = MOBILE
                     if x[-1] != top and x[-1] != "d":
                         v += CAPTURE
-            v += mob
+            if mob:
+                v += mob
+                moving += 1
         if dvm & nb:
             v += NEAR_DVONN
         elif dvm & NEAR2[i]:
@@ -295,9 +306,11 @@ def evaluate(game: Game) -> int:
             score += v
         else:
             score -= v
+    if not moving:
+        return final_score(game), True
     if game._turn:
         score = -score
-    return score + TEMPO
+    return score + TEMPO, False
 
 
 def final_score(game: Game) -> int:
@@ -459,12 +472,14 @@ class Search:
             if time.perf_counter() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
                 raise _Timeout()
         g = self.game
+        if depth <= 0:
+            v, exact = _evaluate(g)
+            if not exact:
+                self.leaf = True
+            return v
         legal = g._legal_codes()
         if not legal:
             return final_score(g)
-        if depth <= 0:
-            self.leaf = True
-            return evaluate(g)
         key = tuple(g._stacks)
         table = self.tt[g._turn]
         entry = table.get(key)

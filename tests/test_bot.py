@@ -1,0 +1,197 @@
+"""The bot: legal, reproducible moves within its budget, exact in small endgames, and stronger than chance."""
+
+import time
+
+import pytest
+
+from dvonn_core import board, bot, position
+from dvonn_core.game import Game
+from dvonn_core.setup import random_game, random_setup
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def crafted(stacks, turn="w"):
+    """A movement position from {cell: stack}; the other cells are empty."""
+    st = [""] * board.SIZE
+    for cell, s in stacks.items():
+        st[board.index(cell)] = s
+    return Game.from_position(position.format(st, 0 if turn == "w" else 1, False))
+
+
+def exact_margin(game):
+    """Plain minimax over the public API: the final margin for the side to move with best play."""
+    moves = game.legal_moves()
+    if not moves:
+        w, b = game.score()
+        return w - b if game.to_move == "white" else b - w
+    best = None
+    for m in moves:
+        game.play(m)
+        v = -exact_margin(game)
+        game.undo()
+        if best is None or v > best:
+            best = v
+    return best
+
+
+def small_endgame(seed, max_stacks=9):
+    """A position from a random game once few stacks are left (None if the game ends first)."""
+    game = random_setup(seed)
+    while game.phase == "movement":
+        if sum(1 for s in game.stacks() if s) <= max_stacks and len(game.legal_moves()) >= 2:
+            return Game.from_position(game.position())
+        game.play(random_game_move(game, seed))
+    return None
+
+
+def random_game_move(game, seed):
+    return bot.random_move(game, seed + len(game.moves))
+
+
+# A position (after placement) with White to move and many choices.
+OPENING = random_setup(5)
+# Partway through the placement phase.
+PLACING = Game()
+for _c in ["F3", "C3", "I3", "E3", "E2", "D4", "G4"]:
+    PLACING.play(_c)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_a_legal_move_and_leaves_the_game_unchanged(level):
+    for game in (Game(), PLACING, OPENING, random_game(3, random_setup(3)).copy()):
+        if game.phase == "over":
+            continue
+        before = game.copy()
+        move = bot.choose_move(game, level, seed=1, time_limit=0.2)
+        assert game.is_legal(move)
+        assert game == before and game.position() == before.position()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_the_same_seed_gives_the_same_move(level):
+    for game in (Game(), PLACING, OPENING, random_setup(8)):
+        first = bot.choose_move(game, level, seed=42)
+        assert all(bot.choose_move(game, level, seed=42) == first for _ in range(2))
+
+
+def test_different_seeds_vary_the_easy_play():
+    moves = set(str(bot.choose_move(OPENING, "easy", seed=s)) for s in range(12))
+    assert len(moves) >= 2
+
+
+def test_hard_is_reproducible_in_placement_and_in_a_solved_endgame():
+    assert bot.choose_move(PLACING, "hard", seed=5) == bot.choose_move(PLACING, "hard", seed=5)
+    endgame = small_endgame(2)
+    assert bot.choose_move(endgame, "hard", seed=5) == bot.choose_move(endgame, "hard", seed=5)
+
+
+def test_the_time_limit_is_respected():
+    # A generous bound: the measured overshoot is reported by benchmarks/bot_speed.py.
+    t0 = time.perf_counter()
+    bot.choose_move(OPENING, "hard", time_limit=0.3)
+    assert time.perf_counter() - t0 < 0.3 * 2 + 0.5
+
+
+def test_a_single_legal_move_is_returned_without_searching():
+    game = crafted({"A1": "d", "F3": "d", "K5": "d", "G2": "w", "G3": "bbb", "J5": "b"})
+    assert [str(m) for m in game.legal_moves()] == ["G2G3"]
+    info = {}
+    assert bot.code_text(bot.choose_code(game, "hard", info=info)) == "G2G3"
+    assert info["forced"] and info["nodes"] == 0
+    # A forced pass too: Black's stack of three has no cell to land on.
+    game = crafted({"A1": "d", "F3": "d", "K5": "d", "G2": "w", "G3": "bbb"}, turn="b")
+    assert [str(m) for m in game.legal_moves()] == ["PASS"]
+    assert str(bot.choose_move(game, "hard")) == "PASS"
+
+
+def test_the_last_placement_is_the_only_move():
+    game = random_setup(1)
+    game.undo()
+    assert len(game.legal_moves()) == 1
+    assert bot.choose_move(game, "hard") == game.legal_moves()[0]
+
+
+def test_medium_and_hard_find_the_winning_capture():
+    # E3xE2 takes a black piece next to the DVONN piece on F3; Black then has no move
+    # and White also takes G3: 6-0.  Taking G3 at once (the bigger capture) wins by less.
+    game = crafted({"A1": "d", "F3": "d", "K5": "d", "G3": "bbb", "G2": "w", "E3": "w", "E2": "b"})
+    assert exact_margin(game.copy()) == 6
+    for level in ("medium", "hard"):
+        assert str(bot.choose_move(game, level)) == "E3E2"
+    # Even the easy level takes something.
+    assert str(bot.choose_move(game, "easy")) in ("E3E2", "G2G3")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hard_plays_small_endgames_perfectly(seed):
+    game = small_endgame(seed)
+    if game is None:
+        pytest.skip("the random game ended early")
+    best = exact_margin(game.copy())
+    move = bot.choose_move(game, "hard", time_limit=2.0)
+    game.play(move)
+    assert -exact_margin(game) == best
+
+
+def test_errors_name_the_problem():
+    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
+        bot.choose_move(OPENING, "expert")
+    over = random_game(4, random_setup(4))
+    with pytest.raises(ValueError, match="game is over"):
+        bot.choose_move(over, "easy")
+    with pytest.raises(ValueError, match="time_limit"):
+        bot.choose_move(OPENING, "hard", time_limit=0)
+
+
+def test_choose_move_text_takes_and_returns_text():
+    text = bot.choose_move_text(OPENING.position(), "medium", seed=3)
+    assert text == str(bot.choose_move(OPENING, "medium", seed=3))
+    OPENING.copy().play(text)
+
+
+def test_dvonn_pieces_are_placed_apart_and_off_the_edge():
+    game = Game()
+    for ply in range(3):
+        game.play(bot.choose_move(game, "hard", seed=ply))
+    cells = [i for i in range(board.SIZE) if game.stacks()[i] == "d"]
+    assert not any(board.EDGE[c] for c in cells)
+    assert min(bot.DIST[a][b] for a in cells for b in cells if a != b) >= 3
+
+
+def play_match(white, black, start, seed):
+    game = start.copy()
+    ply = 0
+    while game.phase != "over":
+        player = white if game.to_move == "white" else black
+        game.play(player(game, seed * 1000 + ply))
+        ply += 1
+    w, b = game.score()
+    return w - b
+
+
+def test_greedy_and_easy_beat_random():
+    rnd = bot.random_move
+    greedy = bot.greedy_move
+
+    def easy(game, seed):
+        return bot.choose_move(game, "easy", seed)
+
+    for strong in (greedy, easy):
+        wins = 0
+        for k in range(4):
+            start = random_setup(100 + k)
+            wins += play_match(strong, rnd, start, k) > 0
+            wins += play_match(rnd, strong, start, k) < 0
+        assert wins >= 7, strong
+
+
+def test_easy_beats_greedy_from_the_empty_board_and_from_setups():
+    def easy(game, seed):
+        return bot.choose_move(game, "easy", seed)
+
+    wins = 0
+    for k, start in enumerate([Game(), random_setup(200), Game(), random_setup(201)]):
+        wins += play_match(easy, bot.greedy_move, start, k) > 0
+        wins += play_match(bot.greedy_move, easy, start, k) < 0
+    assert wins >= 6

@@ -1,0 +1,86 @@
+"""The engine speaks the CodeCup 2011 protocol on stdin/stdout (python -m dvonn_core engine)."""
+
+import io
+import os
+import subprocess
+import sys
+
+from dvonn_core import engine
+from dvonn_core.game import Game
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def spawn(*args):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.Popen(
+        [sys.executable, "-m", "dvonn_core", "engine", "--quiet"] + list(args),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+
+
+def talk(proc, line):
+    proc.stdin.write(line + "\n")
+    proc.stdin.flush()
+
+
+def test_start_makes_the_engine_play_white_and_place_a_dvonn_piece():
+    proc = spawn("--level", "easy")
+    talk(proc, "Start")
+    first = proc.stdout.readline().strip()
+    talk(proc, "Quit")
+    assert proc.wait(timeout=30) == 0
+    game = Game()
+    game.play(first)
+    assert game.stack(first) == "d"
+
+
+def test_an_opponent_move_first_makes_the_engine_play_black():
+    proc = spawn("--level", "easy", "--seed", "4")
+    talk(proc, "F3")
+    reply = proc.stdout.readline().strip()
+    talk(proc, "quit")
+    assert proc.wait(timeout=30) == 0
+    game = Game()
+    game.play("F3")
+    game.play(reply)  # legal for Black
+    assert game.to_move == "white"
+
+
+def test_an_illegal_opponent_move_is_reported_and_ends_the_engine():
+    out = io.StringIO()
+    err = io.StringIO()
+    status = engine.run(io.StringIO("F3\nF3\n"), out, err, level="easy")
+    assert status == 1
+    assert "F3" in err.getvalue() and "occupied" in err.getvalue()
+
+
+def test_bad_options_are_refused_with_a_message():
+    assert engine.main(["--level", "expert"]) == 2
+    assert engine.main(["--time", "-1"]) == 2
+
+
+def test_two_engine_processes_play_a_whole_game_against_each_other():
+    white = spawn("--level", "easy", "--seed", "1")
+    black = spawn("--level", "medium", "--seed", "2", "--time", "0.2")
+    game = Game()
+    talk(white, "Start")
+    procs = (white, black)
+    while game.phase != "over":
+        mover = procs[0 if game.to_move == "white" else 1]
+        other = procs[1 if game.to_move == "white" else 0]
+        line = mover.stdout.readline().strip()
+        assert line, mover.stderr.read()
+        game.play(line)  # raises if the engine played an illegal move
+        talk(other, line)
+    for p in procs:
+        talk(p, "Quit")
+        assert p.wait(timeout=30) == 0
+    assert len(game.moves) > 49
+    assert game.winner() in ("white", "black", "draw")

@@ -338,7 +338,7 @@ def _parse_tag_line(line: str, number: int) -> "Tuple[str, str]":
 def _read_moves(body: str) -> Game:
     """A bare move list or a Little Golem transcript (``Key [value]`` tags, then numbered moves)."""
     game = Game()
-    data = body.encode("utf-8")
+    data = _utf8(body)
     pos = 0
     n = len(data)
     found_tags = 0
@@ -438,7 +438,7 @@ def _strip_number(token: str) -> str:
 
 def _sgf_properties(text: str) -> "List[Tuple[str, str]]":
     """(identifier, value) for every property value of an SGF text, in order."""
-    data = text.encode("utf-8")
+    data = _utf8(text)
     out = []
     n = len(data)
     i = 0
@@ -630,6 +630,13 @@ def _short(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def _utf8(text: str) -> bytes:
+    try:
+        return text.encode("utf-8")
+    except (UnicodeError, ValueError):  # lone surrogates (CPython)
+        raise RecordError("the record holds characters that are not valid Unicode text")
 
 
 def _text(data: bytes) -> str:

@@ -455,6 +455,8 @@ def test_unknown_format(text):
 
 def test_not_text_at_all():
     assert "text or bytes" in str(error(42))
+    assert "not valid Unicode" in str(error("F3 \ud800"))
+    assert "not valid Unicode" in str(error("(;GM[\ud800])"))
 
 
 def test_huge_input_fails_fast():
@@ -506,7 +508,7 @@ def read_or_record_error(text):
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.one_of(st.text(max_size=300), st.binary(max_size=300), st.text(alphabet="[]()\";\\ \nPpassdropbickmoeDvn0123456789ABCDEFGHIJK-", max_size=300)))
+@given(st.one_of(st.text(max_size=300), st.text(st.characters(blacklist_categories=()), max_size=50), st.binary(max_size=300), st.text(alphabet="[]()\";\\ \nPpassdropbickmoeDvn0123456789ABCDEFGHIJK-", max_size=300)))
 def fuzz_random(text):
     FUZZ_RUNS["random"] += 1
     read_or_record_error(text)

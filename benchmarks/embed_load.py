@@ -98,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                measure(browser, base + EMBED, False, *CASES["embed"][1:])  # warm-up, not counted
                 print("%-22s %-10s %10s %12s %9s" % ("page", "network", "ready ms", "bytes (gzip)", "requests"))
                 for throttled in (False, True):
                     for name, (path, ready_js, time_js) in CASES.items():

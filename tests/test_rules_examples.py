@@ -173,3 +173,17 @@ def test_stepping_onto_a_removal_shows_the_removed_stacks() -> None:
 def test_highlight_and_last_move_marks() -> None:
     v = Viewer(moves=["F3"], highlight=["E3"])
     assert v.marks() == {"E3": "hl", "F3": "last"}
+
+
+def test_a_forced_pass_in_the_line_is_followed_not_branched() -> None:
+    start = EXAMPLES["pass"]["data-position"]
+    v = Viewer(start, moves=["C1B1", "PASS", "B2A1"], at=0, play=True)
+    v.activate("C1")
+    v.activate("B1")
+    assert v.cursor == 2 and not v.branch and v.notice == "White has no legal move and passes."
+    assert v.can_forward() and v.forward() and v.cursor == 3
+    v.first()
+    v.activate("C3")
+    v.activate("B2")  # off the line: the pass that follows belongs to the reader's branch
+    assert v.branch == [["C3B2", "PASS"]]
+    assert v.back() and v.game.position() == start

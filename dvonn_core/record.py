@@ -17,7 +17,19 @@ format is detected from the text:
 In every format the forced last placement may be left out: when one empty
 cell is left and the record goes on with a stack move, a pass or a
 resignation, the piece is placed there first.  Anything wrong raises
-:class:`RecordError` (a ``ValueError``) naming the move and the reason.
+:class:`RecordError` (a ``ValueError``) naming the move and the reason; moves
+are numbered from 1 in the order played, placements, stack moves and passes
+alike (the left-out forced placement counts too).  Input may be hostile: it is
+never evaluated, parsing takes linear time, and records over
+:data:`MAX_SIZE` characters or :data:`MAX_MOVES` moves are refused at once.
+
+>>> try:
+...     read("F3 C3 I3 E3 E3G3")
+... except RecordError as e:
+...     print(e.number, e.move)
+...     print(e)
+5 E3G3
+move 5 (E3G3): illegal move 'E3G3': stacks cannot move until all 49 pieces are placed in 9-10-2D1BD2D2-10-9.wp
 
 >>> from dvonn_core.game import Game
 >>> g = read("f3, c3, I3 e3")
@@ -439,7 +451,7 @@ def _strip_number(token: str) -> str:
 def _sgf_properties(text: str) -> "List[Tuple[str, str]]":
     """(identifier, value) for every property value of an SGF text, in order."""
     data = _utf8(text)
-    out = []
+    out = []  # type: List[Tuple[str, str]]
     n = len(data)
     i = 0
     ident = ""

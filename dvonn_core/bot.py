@@ -100,8 +100,8 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", 0.5, 2, 0, 60, 15),
-    "medium": Level("medium", 2.0, 64, 5000, 0, 8),
+    "easy": Level("easy", 1.0, 3, 0, 100, 20),
+    "medium": Level("medium", 2.0, 64, 12000, 0, 8),
     "hard": Level("hard", 1.0, 64, 0, 0, 3),
 }  # type: Dict[str, Level]
 
@@ -387,7 +387,7 @@ class Search:
             elapsed = time.perf_counter() - self.start
             if elapsed > self.budget * 0.45:
                 break
-            if self.max_nodes and self.nodes > self.max_nodes * 0.4:
+            if self.max_nodes and self.nodes > self.max_nodes * 0.3:
                 break
         return best
 
@@ -422,25 +422,39 @@ class Search:
         return alpha, best
 
     def _noisy_root(self, moves: "List[int]", depth: int, rng: Rng, noise: int) -> int:
-        """Score every root move with a full window and pick the best after adding noise."""
+        """Search to ``depth``, then pick among the root moves scoring within ``noise`` of
+        the best, each with a random bonus below ``noise`` (an imprecise but sensible player)."""
+        for d in range(1, depth):  # shallower iterations order the moves and fill the table
+            try:
+                _, move = self._root(moves, d)
+            except _Timeout:
+                return moves[0]
+            moves.remove(move)
+            moves.insert(0, move)
         g = self.game
         best = moves[0]
-        best_v = None
+        top = None  # best exact score so far
+        best_v = None  # best score with noise
         for code in moves:
+            floor = -WIN * 4 if top is None else top - noise
             g._push(code)
             try:
-                v = -self._negamax(depth - 1, -WIN * 4, WIN * 4, 1)
+                v = -self._negamax(depth - 1, -WIN * 4, -floor, 1)
             except _Timeout:
                 g._pop()
                 break
             g._pop()
+            if v <= floor:
+                continue  # more than ``noise`` below the best: never chosen
+            if top is None or v > top:
+                top = v
             if abs(v) < WIN:
                 v += rng.below(noise + 1)
             if best_v is None or v > best_v:
                 best_v = v
                 best = code
         self.completed = depth
-        self.best_score = best_v if best_v is not None else 0
+        self.best_score = top if top is not None else 0
         return best
 
     # ---------------------------------------------------------------- interior

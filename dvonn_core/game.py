@@ -98,6 +98,12 @@ class Game:
 
         return record.read(text)
 
+    def record(self) -> str:
+        """The game as a plain-text record: header tags, then the moves (see :mod:`dvonn_core.record`)."""
+        from . import record
+
+        return record.write(self)
+
     def copy(self) -> "Game":
         """An independent copy with the same position and history."""
         g = Game()

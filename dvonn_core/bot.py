@@ -380,10 +380,6 @@ class Search:
             if not self.leaf:
                 self.solved = True
                 break
-            if abs(score) >= WIN and depth >= 2:
-                # A proven result: searching deeper cannot change the choice much.
-                if score > 0:
-                    break
             elapsed = time.perf_counter() - self.start
             if elapsed > self.budget * 0.45:
                 break

@@ -13,7 +13,7 @@ It runs unchanged on CPython 3.11+, Pyodide and MicroPython.
 from .game import Game
 from .moves import IllegalMoveError, InvalidMoveError, Move
 from .position import PositionError
-from .record import RecordError
+from .errors import RecordError
 
 __all__ = ["Game", "Move", "InvalidMoveError", "IllegalMoveError", "PositionError", "RecordError"]
 __version__ = "0.1.0"

@@ -50,6 +50,7 @@ True
 """
 
 from .board import SIZE
+from .errors import RecordError
 from .game import Game
 from .moves import PASS_CODE, PLACE_BASE, Move
 
@@ -87,18 +88,6 @@ for _c in _SPACE:
 _OPEN = 91  # [
 _CLOSE = 93  # ]
 _BACKSLASH = 92
-
-
-class RecordError(ValueError):
-    """A game record that cannot be read (or a game that cannot be written).
-
-    ``number`` and ``move`` name the offending move when there is one.
-    """
-
-    def __init__(self, message: str, number: "Optional[int]" = None, move: "Optional[str]" = None) -> None:
-        super().__init__(message)
-        self.number = number
-        self.move = move
 
 
 # ---------------------------------------------------------------------- writing

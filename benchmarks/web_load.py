@@ -14,7 +14,9 @@ context: empty HTTP cache, no service worker) of:
 * warm reload and offline reload (service worker) -> data-ready;
 * click-to-redraw latency of moves: click event -> DOM updated, and -> next animation frame.
 
-``python benchmarks/web_load.py [--runs 5]`` builds dist/ first (``--no-build`` to skip).
+``python benchmarks/web_load.py [--runs 5]`` builds the site into a temporary directory first
+(so a concurrent ``python build.py`` cannot change it mid-run); ``--dir dist`` measures an
+existing build instead.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import argparse
 import json
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -90,14 +93,14 @@ def cold_run(browser: Any, base: str, server: Any, throttle: bool) -> dict[str, 
     out: dict[str, float] = {}
     # The bare page first, in its own fresh context.
     context, page, _ = new_page(browser, throttle)
-    page.goto(base + "bare.html")
+    page.goto(base + "bare.html", wait_until="commit")
     out["bare_ready_ms"] = ready_time(page)
     context.close()
 
     context, page, cdp = new_page(browser, throttle)
     handler = server.RequestHandlerClass
     handler.body_bytes = 0
-    page.goto(base)
+    page.goto(base, wait_until="commit")
     out["ready_ms"] = ready_time(page)
     out["bytes_before_first_move"] = float(page.evaluate("window.__bytesAtReady"))
     page.wait_for_function("window.__botAt !== undefined", timeout=300_000)
@@ -105,11 +108,11 @@ def cold_run(browser: Any, base: str, server: Any, throttle: bool) -> dict[str, 
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
     out["whole_visit_bytes"] = float(handler.body_bytes)
 
-    page.reload()
+    page.reload(wait_until="commit")
     out["warm_reload_ms"] = ready_time(page)
     context.set_offline(True)
     cdp.send("Network.emulateNetworkConditions", {**THROTTLED, "offline": True})
-    page.reload()
+    page.reload(wait_until="commit")
     out["offline_reload_ms"] = ready_time(page)
     context.close()
     return out
@@ -142,12 +145,12 @@ def click_latency(browser: Any, base: str) -> list[list[float]]:
     return [list(map(float, c)) for c in clicks]
 
 
-def warm_server_gzip(base: str) -> None:
+def warm_server_gzip(base: str, site: Path) -> None:
     """Fetch every file once so the server's gzip cache is full (GitHub Pages' CDN is warm too)."""
     import urllib.request
-    for path in sorted(build.DIST.rglob("*")):
+    for path in sorted(site.rglob("*")):
         if path.is_file():
-            rel = path.relative_to(build.DIST).as_posix()
+            rel = path.relative_to(site).as_posix()
             request = urllib.request.Request(base + rel, headers={"Accept-Encoding": "gzip"})
             with urllib.request.urlopen(request) as response:
                 response.read()
@@ -164,16 +167,18 @@ def summarise(runs: list[dict[str, float]]) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--dir", type=Path, help="measure this built site instead of a fresh build")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
-    if not args.no_build:
-        build.build()
+    site = args.dir
+    if site is None:
+        site = Path(tempfile.mkdtemp(prefix="dvonn-bench-")) / "dist"
+        build.build(site)
     from playwright.sync_api import sync_playwright
 
-    server = serve.start(build.DIST)
+    server = serve.start(site)
     base = f"http://127.0.0.1:{server.server_port}/"
-    warm_server_gzip(base)
+    warm_server_gzip(base, site)
     results: dict[str, Any] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)

@@ -1,0 +1,47 @@
+"""What build.py puts in the site: local runtimes only, relative paths, a complete precache list."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+
+def inline_config(page: str, attribute: str) -> dict:
+    match = re.search(r'(?<![-\w])' + attribute + r'="([^"]*)"', page)
+    assert match, attribute
+    return json.loads(html.unescape(match.group(1)))
+
+
+def test_site_is_self_contained_and_relative(site: Path) -> None:
+    assert (site / ".nojekyll").exists()
+    assert not list(site.rglob("*.map"))
+    page = (site / "index.html").read_text()
+    assert not re.search(r'(src|href)="(https?:)?//', page), "absolute URL in index.html"
+    assert not re.search(r'(src|href)="/', page), "root-relative path in index.html"
+    for attribute in ("config", "data-bot-config"):
+        config = inline_config(page, attribute)
+        assert config["interpreter"].startswith("./vendor/")
+        for source, dest in config["files"].items():
+            assert source.startswith("./") and (site / source[2:].split("?")[0]).is_file()
+            assert dest.startswith("./")
+    ui = inline_config(page, "config")["files"].values()
+    bot = inline_config(page, "data-bot-config")["files"].values()
+    assert "./dvonn_core/bot.py" in bot and "./dvonn_core/bot.py" not in ui  # the search stays in the worker
+
+
+def test_runtimes_are_the_pinned_minimum(site: Path) -> None:
+    pyodide = next((site / "vendor").glob("pyodide-*"))
+    assert sorted(p.name for p in pyodide.iterdir()) == sorted(
+        ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"])
+    micropython = next((site / "vendor").glob("micropython-*"))
+    assert sorted(p.name for p in micropython.iterdir()) == ["micropython.mjs", "micropython.wasm"]
+
+
+def test_service_worker_precaches_every_file(site: Path) -> None:
+    sw = (site / "sw.js").read_text()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    listed = {f[2:].split("?")[0] for f in files if f != "./"}
+    on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert on_disk - {"sw.js", ".nojekyll"} == listed

@@ -71,7 +71,7 @@ def draw_history():
     if S.random_setup:
         items.insert(0, '<li class="setup">Random setup (seed %d)</li>' % S.seed)
     EL["history"].innerHTML = "".join(items)
-    EL["history"].scrollTop = 100000
+    EL["history"].scrollTop = EL["history"].scrollHeight
 
 
 def draw_bot_status():

@@ -22,14 +22,17 @@ Design
   DVONN pieces and control of DVONN stacks.  Subtrees that reach the end of
   the game everywhere are stored as exact, so the endgame is solved exactly
   (the search stops early once the root is solved).
-* **Levels**: easy searches 2 plies and picks among the root moves with noise
-  (believable, beatable); medium searches a fixed budget of nodes (the same
-  move on every machine); hard deepens until its time budget (1 s by default)
-  runs out.  A single legal move is returned at once.
+* **Levels**: easy searches 3 plies (at most 4000 nodes) and picks at random
+  among the root moves scoring within a piece of the best (believable,
+  beatable); medium searches a fixed budget of 8000 nodes (the same move on
+  every machine); hard deepens until its time budget runs out: 1 s a move by
+  default, 1.8 s while 42 or more stacks are on the board (the first moves
+  after placement, when there are most choices).  A single legal move is
+  returned at once, and a solved endgame stops the search early.
 
 The search works on a private copy of the game through the core's fast
 internals (``_legal_codes``, ``_push``, ``_pop``), so the caller's game is
-never changed.  The clock is checked every 128 nodes; the budget is never
+never changed.  The clock is checked every 32 nodes; the budget is never
 exceeded by more than a few milliseconds plus one node.
 """
 
@@ -99,9 +102,13 @@ class Level:
         self.place_noise = place_noise  # random points added to placement scores
 
 
+#: The hard level's budget while at least OPENING_STACKS stacks are on the board.
+HARD_OPENING_TIME = 1.8
+OPENING_STACKS = 42
+
 LEVELS = {
-    "easy": Level("easy", 1.0, 3, 0, 100, 20),
-    "medium": Level("medium", 2.0, 64, 12000, 0, 8),
+    "easy": Level("easy", 1.0, 3, 4000, 100, 20),
+    "medium": Level("medium", 2.0, 64, 8000, 0, 8),
     "hard": Level("hard", 1.0, 64, 0, 0, 3),
 }  # type: Dict[str, Level]
 
@@ -141,6 +148,8 @@ def choose_code(game: Game, level: str = "easy", seed: int = 0, time_limit: "Opt
     if time_limit is not None and not time_limit > 0:
         raise ValueError("time_limit must be a positive number of seconds, not %r" % (time_limit,))
     budget = lv.time if time_limit is None else float(time_limit)
+    if time_limit is None and lv.name == "hard" and game._placed == SIZE and game._occ.bit_count() >= OPENING_STACKS:
+        budget = HARD_OPENING_TIME  # the first moves, with many choices, get more time
     if game.resigned is not None:
         raise ValueError("the game is over (%s resigned): there is no move to choose" % game.resigned)
     legal = game._legal_codes()
@@ -478,7 +487,7 @@ class Search:
 
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
-        if not self.nodes & 127:
+        if not self.nodes & 31:
             if time.perf_counter() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
                 raise _Timeout()
         g = self.game

@@ -46,7 +46,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 
 # Python modules of web/ that run on the page (MicroPython) and in the bot worker (Pyodide).
-UI_MODULES = ("render.py", "session.py", "embed_params.py")
+UI_MODULES = ("render.py", "session.py", "embed_params.py", "persist.py", "game_io.py")
 UI_MAIN = "main.py"
 BOT_MAIN = "bot_worker.py"
 # Static files of web/ copied as they are (templates are handled separately).

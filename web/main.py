@@ -8,6 +8,7 @@ come out as plain strings.
 
 import asyncio
 
+import game_io
 import render
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
@@ -62,6 +63,8 @@ def redraw():
     body.dataset.toMove = to_move
     body.dataset.position = S.game.position()
     draw_bot_status()
+    game_io.draw()
+    game_io.save()
 
 
 def draw_history():
@@ -215,10 +218,10 @@ def on_new_game(event):
 
 
 def on_hashchange(event):
-    start = start_position()
-    if start is not None:
-        S.new_game(white="human", black="human", level=EL["level"].value, position=start)
-        S.notice = "Started from the position in the link."
+    """A ``#record=`` or ``#position=`` link opened on the page already showing."""
+    notice = S.notice
+    if game_io.open_link() or S.notice != notice:
+        game_io.sync_form()
         after_change()
 
 
@@ -270,22 +273,6 @@ async def start_bot():
         await bot_turn()
 
 
-def start_position():
-    """A position string from a ``#position=...`` link (for sharing and automation), if valid."""
-    text = str(window.location.hash or "")
-    if not text.startswith("#position="):
-        return None
-    text = str(window.decodeURIComponent(text[len("#position="):]))
-    try:
-        from dvonn_core import Game
-        Game.from_position(text)
-    except ValueError:
-        return None
-    EL["white-player"].value = "human"
-    EL["black-player"].value = "human"
-    return text
-
-
 def main():
     board.addEventListener("click", create_proxy(on_click))
     board.addEventListener("pointerdown", create_proxy(on_pointerdown))
@@ -297,11 +284,15 @@ def main():
     EL["new-game"].addEventListener("click", create_proxy(on_new_game))
     document.querySelector('[data-testid="copy-embed"]').addEventListener("click", create_proxy(on_copy_embed))
     window.onhashchange = create_proxy(on_hashchange)
-    start = start_position()
+    game_io.setup(S, redraw, after_change)
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
-               level=EL["level"].value, random_setup=bool(EL["random-setup"].checked), position=start)
-    if start is not None:
-        S.notice = "Started from the position in the link."
+               level=EL["level"].value, random_setup=bool(EL["random-setup"].checked))
+    # The saved game first, then a link (which keeps the saved game as the previous one).
+    restored = game_io.restore_saved()
+    game_io.open_link()
+    if restored:
+        S.notice = (restored + " " + S.notice).strip()
+    game_io.sync_form()
     redraw()
     body.dataset.ready = "true"
     asyncio.create_task(start_bot())

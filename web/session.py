@@ -56,6 +56,33 @@ class Session:
         self.generation += 1
         self._auto_pass()
 
+    def adopt(self, game, players=None, level=None, base=0, redo=(), random_setup=False, seed=1):
+        """Continue ``game`` (a restored save or an imported record, already replayed).
+
+        Moves after ``base`` can be taken back; ``redo`` holds groups of move texts taken
+        back by undo (the last group is redone first).  Imported games are played hotseat.
+        """
+        probe = game.copy()
+        movers = []
+        for _ in range(len(game.moves) - base):
+            probe.undo()
+            movers.append(probe.to_move)
+        movers.reverse()
+        self.players = dict(players or {"white": "human", "black": "human"})
+        if level is not None:
+            self.level = level
+        self.seed = seed
+        self.random_setup = random_setup
+        self.game = game
+        self.base = base
+        self.movers = movers
+        self.redo_stack = [list(group) for group in redo]
+        self.vanishing = {}
+        self.notice = ""
+        self._clear_selection()
+        self.generation += 1
+        self._auto_pass()
+
     def _clear_selection(self):
         self.selected = None
         self.preview = None

@@ -1,0 +1,313 @@
+"""The page's side of saving, sharing, exporting and importing games (storage, clipboard, files).
+
+Runs on MicroPython on the main thread, next to ``main.py``.  What to trust is decided in
+``persist.py`` (no DOM); this module only moves text between it and the browser.  Every
+piece of outside data (tags, file names, error messages quoting the input) reaches the
+page through ``textContent``, never as HTML.  Input size is checked on the JavaScript
+side (``textLength``, ``File.size``) before a single character is handed to Python.
+"""
+
+import asyncio
+
+import persist
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+#: The game that an import or a link replaced, so that "Back to the previous game" can return to it.
+PREVIOUS_KEY = "dvonn.saved-game.previous"
+
+_page = {}  # session, after_change (set by setup)
+
+
+def _el(testid):
+    return document.querySelector('[data-testid="%s"]' % testid)
+
+
+# -- storage ----------------------------------------------------------------------------
+def _storage():
+    try:
+        return window.localStorage
+    except Exception:  # noqa: BLE001 - storage can be disabled: the page still plays
+        return None
+
+
+def _get(key):
+    store = _storage()
+    if store is None:
+        return None
+    try:
+        value = store.getItem(key)
+    except Exception:  # noqa: BLE001 - see _storage
+        return None
+    return None if value is None else str(value)
+
+
+def _set(key, text):
+    store = _storage()
+    if store is None:
+        return False
+    try:
+        store.setItem(key, text)
+        return True
+    except Exception:  # noqa: BLE001 - quota exceeded or storage disabled
+        return False
+
+
+def save():
+    """Save the game in progress (called after every change)."""
+    _set(persist.KEY, persist.dumps(_page["session"]))
+
+
+def restore_saved():
+    """Continue the saved game, if any.  Returns the notice to show ('' if none).
+
+    A save that cannot be restored is copied to a free ``ASIDE_KEY`` slot before the
+    fresh game overwrites it, and the notice says why and where it is.
+    """
+    text = _get(persist.KEY)
+    if text is None:
+        return ""
+    try:
+        persist.restore(_page["session"], text)
+        return ""
+    except persist.SavedGameError as error:
+        reason = error
+    except Exception as error:  # noqa: BLE001 - anything unexpected in stored data: set it aside too
+        reason = "it could not be replayed (%s)" % error
+    key = persist.aside_key(lambda k: _get(k) is not None)
+    if not _set(key, text):
+        return "Your saved game could not be restored (%s) and could not be set aside." % reason
+    return persist.restored_notice(reason, key)
+
+
+def sync_form():
+    """Show the game's players and bot level in the new-game form."""
+    session = _page["session"]
+    _el("white-player").value = session.players["white"]
+    _el("black-player").value = session.players["black"]
+    _el("level").value = session.level
+    _el("random-setup").checked = bool(session.random_setup)
+
+
+def _keep_previous():
+    """Before an import or a link replaces the game, keep the current one (if it has moves)."""
+    session = _page["session"]
+    if len(session.game.moves) > session.base or session.game.start_position is not None:
+        if _set(PREVIOUS_KEY, persist.dumps(session)):
+            return True
+    return False
+
+
+def on_previous(event):
+    """Swap the game on the board with the one an import or a link replaced."""
+    session = _page["session"]
+    text = _get(PREVIOUS_KEY)
+    if text is None:
+        return
+    current = persist.dumps(session)
+    try:
+        persist.restore(session, text)
+    except persist.SavedGameError as error:
+        session.notice = "The previous game could not be restored: %s." % error
+    else:
+        _set(PREVIOUS_KEY, current)
+        session.notice = "Back to the previous game (the other one is kept: press again to return)."
+        sync_form()
+    _page["after_change"]()
+
+
+def draw():
+    """Show what is not the board: the record's tags (as text) and the previous-game button."""
+    info = _el("game-info")
+    while info.firstChild:
+        info.removeChild(info.firstChild)
+    for label, value in persist.game_info(_page["session"].game.tags):
+        item = document.createElement("span")
+        name = document.createElement("b")
+        name.textContent = label + ": "
+        item.appendChild(name)
+        item.appendChild(document.createTextNode(value))
+        info.appendChild(item)
+    info.hidden = not info.firstChild
+    _el("previous-game").hidden = _get(PREVIOUS_KEY) is None
+
+
+# -- links -------------------------------------------------------------------------------
+def _page_address():
+    return str(window.location.href).split("#")[0]
+
+
+def _clear_fragment():
+    """Drop the ``#...`` part so a reload continues the saved game rather than the link."""
+    window.history.replaceState(None, "", _page_address())
+
+
+def _decode(value):
+    try:
+        return str(window.decodeURIComponent(value))
+    except Exception:  # noqa: BLE001 - a JS URIError
+        raise persist.InputError("the link is damaged (a %-escape in it is not valid)")
+
+
+def open_link():
+    """Open a ``#record=`` / ``#position=`` link.  Returns True if the game on the board changed.
+
+    A bad link leaves the game as it was, with a notice naming the problem.
+    """
+    session = _page["session"]
+    fragment = str(window.location.hash or "")
+    what = "the record in the link" if fragment[:8] == "#record=" else "the position in the link"
+    try:
+        link = persist.parse_fragment(fragment)
+        if link is None:
+            return False
+        kind, value = link
+        text = _decode(value)
+        if kind == "record":
+            game = persist.read_record(text, "the link's record")
+        else:
+            from dvonn_core import Game
+            game = Game.from_position(text)
+    except ValueError as error:
+        _clear_fragment()
+        session.notice = persist.problem(error, what)
+        return False
+    _clear_fragment()
+    kept = _keep_previous()
+    session.adopt(game, level=_el("level").value)
+    moves = len(game.moves)
+    session.notice = ("Opened the game in the link (%d move%s)." % (moves, "" if moves == 1 else "s")
+                      if kind == "record" else "Started from the position in the link.")
+    if kept:
+        session.notice += " Your previous game is kept: see \"Back to the previous game\"."
+    return True
+
+
+def on_share(event):
+    """"Share link": the page's address with ``#record=<the record>``, copied and shown in a box."""
+    session = _page["session"]
+    url = _page_address() + "#record=" + str(window.encodeURIComponent(persist.share_text(session.game.record())))
+    copied = _show_and_copy(url)
+    session.notice = ("Link copied: it opens this game." if copied
+                      else "Copy the link from the box under the board: it opens this game.")
+    _page["redraw"]()
+
+
+def _show_and_copy(text):
+    box = _el("share-box")
+    box.value = text
+    box.hidden = False
+    box.focus()
+    box.select()
+    try:
+        return bool(document.execCommand("copy"))
+    except Exception:  # noqa: BLE001 - no clipboard: the box shows the text
+        return False
+
+
+# -- export ---------------------------------------------------------------------------------
+def on_copy_record(event):
+    session = _page["session"]
+    copied = _show_and_copy(session.game.record())
+    session.notice = ("Record copied to the clipboard." if copied
+                      else "Copy the record from the box under the board.")
+    _page["redraw"]()
+
+
+def on_download(event):
+    """Download the record as a text file (a Blob behind a temporary link)."""
+    record = _page["session"].game.record()
+    blob = window.Blob.new(to_js([record]), to_js({"type": "text/plain;charset=utf-8"}))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = "dvonn-game.txt"
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+# -- import ------------------------------------------------------------------------------------
+def _import_failed(message):
+    error = _el("import-error")
+    error.textContent = message
+    error.hidden = False
+    session = _page["session"]
+    session.notice = message
+    _page["redraw"]()
+    # Measured by the tests: when the refusal was shown (performance.now()).
+    document.body.dataset.rejectedAt = str(window.performance.now())
+
+
+def _import_game(game, what):
+    kept = _keep_previous()
+    session = _page["session"]
+    session.adopt(game, level=_el("level").value)
+    sync_form()
+    _el("import-dialog").close()
+    moves = len(game.moves)
+    session.notice = "Opened %s (%d move%s)." % (what, moves, "" if moves == 1 else "s")
+    if kept:
+        session.notice += " Your previous game is kept: see \"Back to the previous game\"."
+    _page["after_change"]()
+
+
+def on_open_import(event):
+    _el("import-error").hidden = True
+    _el("import-dialog").showModal()
+
+
+def on_close_import(event):
+    _el("import-dialog").close()
+
+
+def on_import_paste(event):
+    area = _el("import-text")
+    what = "the pasted record"
+    try:
+        persist.check_size(int(area.textLength), "the pasted text")
+        game = persist.read_record(str(area.value), what)
+    except ValueError as error:
+        _import_failed(persist.problem(error, what))
+        return
+    area.value = ""
+    _import_game(game, what)
+
+
+def on_import_file(event):
+    asyncio.create_task(_import_file())
+
+
+async def _import_file():
+    field = _el("import-file")
+    files = field.files
+    if not files or not files.length:
+        return
+    file = files.item(0)
+    what = "the file \u201c%s\u201d" % str(file.name)[:200]
+    try:
+        persist.check_size(int(file.size), what)
+        buffer = await file.arrayBuffer()
+        data = bytes(window.Uint8Array.new(buffer))
+        game = persist.read_record(data, what)
+    except ValueError as error:
+        _import_failed(persist.problem(error, what))
+        return
+    finally:
+        field.value = ""  # choosing the same file again fires "change" again
+    _import_game(game, what)
+
+
+def setup(session, redraw, after_change):
+    """Wire the controls; ``after_change`` redraws, saves and lets the bot move."""
+    _page["session"] = session
+    _page["redraw"] = redraw
+    _page["after_change"] = after_change
+    for testid, handler, kind in (("share", on_share, "click"), ("copy-record", on_copy_record, "click"),
+                                  ("download", on_download, "click"), ("import", on_open_import, "click"),
+                                  ("import-paste", on_import_paste, "click"),
+                                  ("import-cancel", on_close_import, "click"),
+                                  ("import-file", on_import_file, "change"),
+                                  ("previous-game", on_previous, "click")):
+        _el(testid).addEventListener(kind, create_proxy(handler))

@@ -122,7 +122,7 @@ def parse_fragment(fragment):
 
 
 def share_text(record):
-    """A record shortened for a link: unknown tags (``"?"``) and an open result left out.
+    r"""A record shortened for a link: unknown tags (``"?"``) and an open result left out.
 
     >>> share_text('[Event "?"]\n[White "Ann"]\n[Result "*"]\n\nF3 C3\n')
     '[White "Ann"]\n\nF3 C3\n'

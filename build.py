@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import argparse
 import ast
+import base64
 import hashlib
 import html
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -57,6 +59,45 @@ DOC_MODULES = ("render.py", "viewer.py", "board_view.py", "embed_params.py")
 DOC_PAGES = {"embed.html": "embed.py", "rules.html": "rules.py"}
 
 
+# Content-Security-Policy of every page, as a <meta> tag (GitHub Pages cannot set headers).
+# Why each directive is there: docs/security.md.  The hashes of a page's inline scripts are
+# added to script-src by with_csp().
+CSP = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'unsafe-eval' 'wasm-unsafe-eval'"),
+    ("worker-src", "'self' blob:"),
+    ("connect-src", "'self'"),
+    ("img-src", "'self' data: blob:"),
+    ("style-src", "'self' 'unsafe-inline'"),
+    ("font-src", "'self'"),
+    ("manifest-src", "'self'"),
+    ("frame-src", "'self'"),
+    ("object-src", "'none'"),
+    ("base-uri", "'none'"),
+    ("form-action", "'none'"),
+)
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+
+
+def with_csp(page: str) -> str:
+    """``page`` with the site's Content-Security-Policy ``<meta>`` right after its charset.
+
+    >>> print(with_csp('<meta charset="utf-8"><script>go()</script>')[:160])
+    <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval' 'sha256-...
+    """
+    sources = dict(CSP)
+    for script in _INLINE_SCRIPT.findall(page):
+        digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+        sources["script-src"] += f" 'sha256-{digest}'"
+    policy = "; ".join(f"{name} {sources[name]}" for name, _ in CSP)
+    charset = '<meta charset="utf-8">'
+    if charset not in page:
+        raise SystemExit("build.py: a page without <meta charset=\"utf-8\"> cannot get the CSP")
+    meta = f'{charset}\n<meta http-equiv="Content-Security-Policy" content="{html.escape(policy, quote=False)}">'
+    return page.replace(charset, meta, 1)
+
+
 def content_hash(data: bytes, length: int = 10) -> str:
     """Short hex digest used for cache busting.
 
@@ -90,6 +131,8 @@ class Site:
     def write(self, rel: str, data: bytes) -> str:
         """Write ``data`` to ``dist/rel`` and return ``rel?v=<hash>``."""
         path = self.out / rel
+        if rel.endswith(".html"):
+            data = with_csp(data.decode()).encode()
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         digest = content_hash(data)

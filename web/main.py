@@ -284,6 +284,7 @@ def main():
     EL["new-game"].addEventListener("click", create_proxy(on_new_game))
     document.querySelector('[data-testid="copy-embed"]').addEventListener("click", create_proxy(on_copy_embed))
     window.onhashchange = create_proxy(on_hashchange)
+    document.querySelector("form.new-game").addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
     game_io.setup(S, redraw, after_change)
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
                level=EL["level"].value, random_setup=bool(EL["random-setup"].checked))

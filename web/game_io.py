@@ -24,33 +24,14 @@ def _el(testid):
 
 
 # -- storage ----------------------------------------------------------------------------
-def _storage():
-    try:
-        return window.localStorage
-    except Exception:  # noqa: BLE001 - storage can be disabled: the page still plays
-        return None
-
-
 def _get(key):
-    store = _storage()
-    if store is None:
-        return None
-    try:
-        value = store.getItem(key)
-    except Exception:  # noqa: BLE001 - see _storage
-        return None
+    value = window.dvonnSafe.get(key)
     return None if value is None else str(value)
 
 
 def _set(key, text):
-    store = _storage()
-    if store is None:
-        return False
-    try:
-        store.setItem(key, text)
-        return True
-    except Exception:  # noqa: BLE001 - quota exceeded or storage disabled
-        return False
+    """Store ``text``; False when storage is disabled or full (the page still plays)."""
+    return bool(window.dvonnSafe.set(key, text))
 
 
 def save():
@@ -143,10 +124,10 @@ def _clear_fragment():
 
 
 def _decode(value):
-    try:
-        return str(window.decodeURIComponent(value))
-    except Exception:  # noqa: BLE001 - a JS URIError
+    text = window.dvonnSafe.decode(value)
+    if text is None:
         raise persist.InputError("the link is damaged (a %-escape in it is not valid)")
+    return str(text)
 
 
 def open_link():

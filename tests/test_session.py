@@ -85,6 +85,18 @@ def test_a_game_from_a_position_and_its_tags_round_trip() -> None:
     assert again.history() == [(1, "black", "B1")]
 
 
+def test_whatever_import_accepts_can_be_saved_and_restored() -> None:
+    """The largest record the page reads (long, escaped tag values) still fits a save."""
+    value = "\x01\u00e9<" * ((persist.MAX_INPUT - 40) // 3)
+    text = '[White "%s"]\n\nF3\n' % value
+    assert len(text) <= persist.MAX_INPUT
+    session = Session()
+    session.adopt(persist.read_record(text))
+    again = Session()
+    persist.restore(again, persist.dumps(session))
+    assert again.game.tags["White"] == session.game.tags["White"]
+
+
 @pytest.mark.parametrize(
     "text, reason",
     [

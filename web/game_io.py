@@ -4,7 +4,10 @@ Runs on MicroPython on the main thread, next to ``main.py``.  What to trust is d
 ``persist.py`` (no DOM); this module only moves text between it and the browser.  Every
 piece of outside data (tags, file names, error messages quoting the input) reaches the
 page through ``textContent``, never as HTML.  Input size is checked on the JavaScript
-side (``textLength``, ``File.size``) before a single character is handed to Python.
+side (``textLength``, ``File.size``, the fragment's and the clipboard's length) before a
+single character is handed to Python.  JavaScript calls that can throw (storage, URL
+decoding) go through ``window.dvonnSafe`` (index.html): MicroPython cannot catch a
+JavaScript exception.
 """
 
 import asyncio
@@ -115,7 +118,8 @@ def draw():
 
 # -- links -------------------------------------------------------------------------------
 def _page_address():
-    return str(window.location.href).split("#")[0]
+    """This page's address without its query or ``#...`` (which may be huge)."""
+    return str(window.location.origin) + str(window.location.pathname)
 
 
 def _clear_fragment():
@@ -136,13 +140,13 @@ def open_link():
     A bad link leaves the game as it was, with a notice naming the problem.
     """
     session = _page["session"]
-    fragment = str(window.location.hash or "")
-    what = "the record in the link" if fragment[:8] == "#record=" else "the position in the link"
+    start = str(window.dvonnSafe.hashStart(12))
+    what = "the record in the link" if start[:8] == "#record=" else "the position in the link"
     try:
-        link = persist.parse_fragment(fragment)
-        if link is None:
+        # Kind and size first: the fragment itself is only read once it is known to be small.
+        if persist.link_kind(start, int(window.dvonnSafe.hashLength())) is None:
             return False
-        kind, value = link
+        kind, value = persist.parse_fragment(str(window.location.hash))
         text = _decode(value)
         if kind == "record":
             game = persist.read_record(text, "the link's record")
@@ -243,6 +247,15 @@ def on_close_import(event):
     _el("import-dialog").close()
 
 
+def on_paste(event):
+    """Refuse an oversized paste before it reaches the box (laying out 10 MB of text takes seconds)."""
+    try:
+        persist.check_size(int(window.dvonnSafe.pasteLength(event)), "the pasted text")
+    except persist.InputError as error:
+        event.preventDefault()
+        _import_failed(persist.problem(error, "the pasted record"))
+
+
 def on_import_paste(event):
     area = _el("import-text")
     what = "the pasted record"
@@ -250,6 +263,8 @@ def on_import_paste(event):
         persist.check_size(int(area.textLength), "the pasted text")
         game = persist.read_record(str(area.value), what)
     except ValueError as error:
+        if isinstance(error, persist.InputError):
+            area.value = ""  # before anything lays the page out again
         _import_failed(persist.problem(error, what))
         return
     area.value = ""
@@ -290,5 +305,6 @@ def setup(session, redraw, after_change):
                                   ("import-paste", on_import_paste, "click"),
                                   ("import-cancel", on_close_import, "click"),
                                   ("import-file", on_import_file, "change"),
+                                  ("import-text", on_paste, "paste"),
                                   ("previous-game", on_previous, "click")):
         _el(testid).addEventListener(kind, create_proxy(handler))

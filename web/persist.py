@@ -36,12 +36,12 @@ KEY = "dvonn.saved-game"
 ASIDE_KEY = "dvonn.saved-game.unreadable"
 #: Largest record (characters of a paste or a link, bytes of a file) that is read at all.
 MAX_INPUT = 64 * 1024
-#: Largest saved game that is parsed (a real one is about 2 KB).
-MAX_SAVED = 64 * 1024
+#: Largest saved game that is parsed (a real one is about 2 KB; an imported record of
+#: MAX_INPUT characters, each escaped in JSON, must still fit).
+MAX_SAVED = 8 * MAX_INPUT
 #: A game of DVONN has 49 placements and at most about 100 stack moves and passes.
 MAX_SAVED_MOVES = 1000
 MAX_TAGS = 200
-MAX_TAG_CHARS = 1000
 PLAYERS = ("human", "bot")
 LEVELS = ("easy", "medium", "hard")
 SIDES = ("white", "black")
@@ -106,19 +106,30 @@ def problem(error, what):
 
 
 # -- links ----------------------------------------------------------------------------
-def parse_fragment(fragment):
-    """('record' | 'position', still URL-encoded value) of a link's ``#...`` part, else None.
+def link_kind(start, length):
+    """What a link's ``#...`` part holds, from its first characters and its length only.
 
-    The value's length is checked before it is decoded.
+    'record' or 'position' (None for anything else); raises :class:`InputError` when the
+    value is larger than :data:`MAX_INPUT`, so that a huge fragment is never read.
+
+    >>> link_kind("#record=F3%2", 9000), link_kind("#position=9-", 30), link_kind("#top", 4)
+    ('record', 'position', None)
     """
-    fragment = fragment or ""
     for kind in ("record", "position"):
         prefix = "#" + kind + "="
-        if fragment.startswith(prefix):
-            value = fragment[len(prefix):]
-            check_size(len(value), "the link's %s" % kind)
-            return kind, value
+        if start[:len(prefix)] == prefix:
+            check_size(length - len(prefix), "the link's %s" % kind)
+            return kind
     return None
+
+
+def parse_fragment(fragment):
+    """('record' | 'position', still URL-encoded value) of a link's ``#...`` part, else None."""
+    fragment = fragment or ""
+    kind = link_kind(fragment[:12], len(fragment))
+    if kind is None:
+        return None
+    return kind, fragment[len(kind) + 2:]
 
 
 def share_text(record):
@@ -252,7 +263,7 @@ def load(text):
         raise SavedGameError("it has too many tags")
     for key in tags:
         value = tags[key]
-        if type(key) is not str or type(value) is not str or len(key) > 64 or len(value) > MAX_TAG_CHARS:
+        if type(key) is not str or type(value) is not str:
             raise SavedGameError("its tags are not valid")
         game.tags[key] = value
     position = _field(data, "position", (str,))

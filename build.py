@@ -67,7 +67,7 @@ CSP = (
     ("script-src", "'self' 'unsafe-eval' 'wasm-unsafe-eval'"),
     ("worker-src", "'self' blob:"),
     ("connect-src", "'self'"),
-    ("img-src", "'self' data: blob:"),
+    ("img-src", "'self'"),
     ("style-src", "'self' 'unsafe-inline'"),
     ("font-src", "'self'"),
     ("manifest-src", "'self'"),

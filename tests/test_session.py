@@ -188,6 +188,19 @@ def test_a_bad_record_names_the_move() -> None:
     assert message.endswith("The game on the board is unchanged.")
 
 
+def test_a_bad_move_is_named_with_its_line() -> None:
+    text = (DATA / "littlegolem-demo.txt").read_text().replace("28. j4h4", "28. j4h2")
+    with pytest.raises(RecordError) as info:
+        persist.read_record(text)
+    message = persist.problem(info.value, "the file", text)
+    error = info.value
+    assert f"line 1, move {error.number} ({error.move})" in message  # Little Golem: one line
+    text = "[White \"Ann\"]\n\nf3 c3 i3\ne3 a1 f3\n"
+    with pytest.raises(RecordError) as info:
+        persist.read_record(text)
+    assert "line 4, move 6 (f3)" in persist.problem(info.value, "the record", text)
+
+
 @pytest.mark.parametrize("size", [persist.MAX_INPUT + 1, 10 * 1024 * 1024])
 def test_oversized_input_is_refused_before_parsing(size: int) -> None:
     with pytest.raises(InputError, match="at most 64 KB are read"):

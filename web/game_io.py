@@ -142,6 +142,7 @@ def open_link():
     session = _page["session"]
     start = str(window.dvonnSafe.hashStart(12))
     what = "the record in the link" if start[:8] == "#record=" else "the position in the link"
+    text = None
     try:
         # Kind and size first: the fragment itself is only read once it is known to be small.
         if persist.link_kind(start, int(window.dvonnSafe.hashLength())) is None:
@@ -155,7 +156,9 @@ def open_link():
             game = Game.from_position(text)
     except ValueError as error:
         _clear_fragment()
-        session.notice = persist.problem(error, what)
+        session.notice = persist.problem(error, what, text)
+        # Measured by the tests: when the refusal was shown (performance.now()).
+        document.body.dataset.rejectedAt = str(window.performance.now())
         return False
     _clear_fragment()
     kept = _keep_previous()
@@ -265,7 +268,9 @@ def on_import_paste(event):
     except ValueError as error:
         if isinstance(error, persist.InputError):
             area.value = ""  # before anything lays the page out again
-        _import_failed(persist.problem(error, what))
+            _import_failed(persist.problem(error, what))
+        else:
+            _import_failed(persist.problem(error, what, str(area.value)))
         return
     area.value = ""
     _import_game(game, what)
@@ -281,6 +286,7 @@ async def _import_file():
     if not files or not files.length:
         return
     file = files.item(0)
+    data = None
     what = "the file \u201c%s\u201d" % str(file.name)[:200]
     try:
         persist.check_size(int(file.size), what)
@@ -288,7 +294,7 @@ async def _import_file():
         data = bytes(window.Uint8Array.new(buffer))
         game = persist.read_record(data, what)
     except ValueError as error:
-        _import_failed(persist.problem(error, what))
+        _import_failed(persist.problem(error, what, persist.text_of(data) if data else None))
         return
     finally:
         field.value = ""  # choosing the same file again fires "change" again

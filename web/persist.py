@@ -93,16 +93,80 @@ def read_record(data, what="the record"):
     return record.read(data)
 
 
-def problem(error, what):
+def _is_cell(word):
+    return len(word) == 2 and "a" <= word[0] <= "k" and "1" <= word[1] <= "5"
+
+
+def _move_word(word):
+    """The move a word of a text record stands for ('e3', 'e3g3', 'pass'), else None."""
+    word = word.strip(".,;()").lower().replace("-", "")
+    if word == "pass" or _is_cell(word) or (len(word) == 4 and _is_cell(word[:2]) and _is_cell(word[2:])):
+        return word
+    return None
+
+
+def line_of(text, number, move):
+    """The line of a text record where its move ``number`` (text ``move``) is written, if found.
+
+    Moves are counted as written; a record that leaves the forced last placement out is one
+    behind, so the nearest match within one move wins.
+
+    >>> line_of("F3 C3\\nI3 E3\\nE3G3 A1", 5, "E3G3")
+    3
+    >>> line_of("F3 C3 F3", 3, "F3"), line_of("(;P0[dropb F 3])", 1, "dropb F 3")
+    (1, None)
+    """
+    if not isinstance(text, str) or not move:
+        return None
+    wanted = _move_word(move)
+    if wanted is None:
+        return None
+    count = 0
+    best = None
+    line = 1
+    for raw_line in text.split("\n"):
+        for word in raw_line.replace(",", " ").split():
+            found = _move_word(word)
+            if found is None:
+                continue
+            count += 1
+            if found == wanted and abs(count - number) <= 1 and (best is None or abs(count - number) < best[0]):
+                best = (abs(count - number), line)
+        if count > number + 1:
+            break
+        line += 1
+    return best[1] if best else None
+
+
+def text_of(data):
+    """A file's bytes as text for :func:`line_of` (UTF-8, else None).
+
+    >>> text_of(b"F3 C3"), text_of(b"\\xff\\xfe")
+    ('F3 C3', None)
+    """
+    try:
+        return data.decode("utf-8")
+    except (UnicodeError, ValueError):
+        return None
+
+
+def problem(error, what, text=None):
     """The message shown for input that was refused, saying the game on the board is kept.
+
+    Given the record's ``text``, the line of the offending move is named too.
 
     >>> problem(RecordError("move 5 (E3G3): illegal"), "the pasted record")
     'Could not read the pasted record: move 5 (E3G3): illegal. The game on the board is unchanged.'
+    >>> problem(RecordError("move 5 (E3G3): illegal", 5, "E3G3"), "the file", "F3 C3\\nI3 E3\\nE3G3")
+    'Could not read the file: line 3, move 5 (E3G3): illegal. The game on the board is unchanged.'
     """
-    text = str(error)
-    if not text.endswith("."):
-        text += "."
-    return "Could not read %s: %s The game on the board is unchanged." % (what, text)
+    message = str(error)
+    line = line_of(text, getattr(error, "number", None) or 0, getattr(error, "move", None))
+    if line is not None and not message.startswith("line "):
+        message = "line %d, %s" % (line, message)
+    if not message.endswith("."):
+        message += "."
+    return "Could not read %s: %s The game on the board is unchanged." % (what, message)
 
 
 # -- links ----------------------------------------------------------------------------

@@ -195,7 +195,7 @@ def test_a_link_replacing_a_game_keeps_the_previous_one(app: App, base_url: str)
 
 
 @pytest.mark.parametrize("fragment, message", [
-    ("#record=F3%20C3%20F3", "Could not read the record in the link: move 3 (F3): illegal move 'F3'"),
+    ("#record=F3%20C3%0AF3", "Could not read the record in the link: line 2, move 3 (F3): illegal move 'F3'"),
     ("#record=%E0%A4%A", "Could not read the record in the link: the link is damaged (a %-escape in it is not valid)"),
     ("#record=", "Could not read the record in the link: empty record"),
     ("#position=9-10-11", "Could not read the position in the link:"),
@@ -291,7 +291,7 @@ def test_a_bad_record_names_the_move_and_changes_nothing(app: App, how: str, art
     error.wait_for()
     message = error.inner_text()
     what = "the file \u201cbad.txt\u201d" if how == "file" else "the pasted record"
-    assert message.startswith(f"Could not read {what}: move 5 (E3G3): illegal move 'E3G3'")
+    assert message.startswith(f"Could not read {what}: line 4, move 5 (E3G3): illegal move 'E3G3'")
     assert app.notice() == message
     assert app.position() == before and saved(app) == stored
     if how == "paste":

@@ -48,18 +48,20 @@ def restore_saved():
     A save that cannot be restored is copied to a free ``ASIDE_KEY`` slot before the
     fresh game overwrites it, and the notice says why and where it is.
     """
-    text = _get(persist.KEY)
-    if text is None:
+    size = int(window.dvonnSafe.size(persist.KEY))
+    if size < 0:
         return ""
     try:
-        persist.restore(_page["session"], text)
+        if size > persist.MAX_SAVED:  # not even read: it might not fit MicroPython's heap
+            raise persist.SavedGameError("it is too large (%s)" % persist._size_text(size))
+        persist.restore(_page["session"], _get(persist.KEY))
         return ""
     except persist.SavedGameError as error:
         reason = error
     except Exception as error:  # noqa: BLE001 - anything unexpected in stored data: set it aside too
         reason = "it could not be replayed (%s)" % error
-    key = persist.aside_key(lambda k: _get(k) is not None)
-    if not _set(key, text):
+    key = persist.aside_key(lambda k: int(window.dvonnSafe.size(k)) >= 0)
+    if not window.dvonnSafe.copy(persist.KEY, key):
         return "Your saved game could not be restored (%s) and could not be set aside." % reason
     return persist.restored_notice(reason, key)
 
@@ -78,6 +80,7 @@ def _keep_previous():
     session = _page["session"]
     if len(session.game.moves) > session.base or session.game.start_position is not None:
         if _set(PREVIOUS_KEY, persist.dumps(session)):
+            _page["has_previous"] = True
             return True
     return False
 
@@ -113,7 +116,7 @@ def draw():
         item.appendChild(document.createTextNode(value))
         info.appendChild(item)
     info.hidden = not info.firstChild
-    _el("previous-game").hidden = _get(PREVIOUS_KEY) is None
+    _el("previous-game").hidden = not _page["has_previous"]
 
 
 # -- links -------------------------------------------------------------------------------
@@ -306,6 +309,7 @@ def setup(session, redraw, after_change):
     _page["session"] = session
     _page["redraw"] = redraw
     _page["after_change"] = after_change
+    _page["has_previous"] = _get(PREVIOUS_KEY) is not None
     for testid, handler, kind in (("share", on_share, "click"), ("copy-record", on_copy_record, "click"),
                                   ("download", on_download, "click"), ("import", on_open_import, "click"),
                                   ("import-paste", on_import_paste, "click"),

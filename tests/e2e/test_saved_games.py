@@ -150,6 +150,16 @@ def test_a_corrupt_saved_game_is_kept_aside_and_a_fresh_game_starts(app: App, ar
     assert saved(app, ASIDE) == bad and saved(app, ASIDE + "-2") == "{also broken"
 
 
+def test_a_huge_saved_game_is_kept_aside_without_being_read(app: App) -> None:
+    junk = "x" * 1_000_000
+    app.page.evaluate("([key, n]) => localStorage.setItem(key, 'x'.repeat(n))", [KEY, len(junk)])
+    reload(app)
+    assert app.notice().startswith("Your saved game could not be restored: it is too large (976 KB)")
+    assert app.page.evaluate("key => localStorage.getItem(key).length", ASIDE) == len(junk)
+    assert app.position() == Game().position()
+    app.play("F3")
+
+
 # -- share link ------------------------------------------------------------------------------------
 def test_share_link_round_trip(app: App, base_url: str, artifacts: Path) -> None:
     moves = ["F3", "C3", "I3", "E3", "A1", "K3"]

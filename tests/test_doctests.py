@@ -26,3 +26,10 @@ def test_readme_examples() -> None:
     readme = Path(__file__).resolve().parent.parent / "README.md"
     result = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 5 and result.failed == 0
+
+
+@pytest.mark.parametrize("name", ["build"])
+def test_site_tool_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

@@ -7,6 +7,18 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
+import build
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A build of its own: other browser tests add test pages to the shared site."""
+    out = tmp_path_factory.mktemp("build-check") / "dist"
+    build.build(out)
+    return out
+
 
 def inline_config(page: str, attribute: str) -> dict:
     match = re.search(r'(?<![-\w])' + attribute + r'="([^"]*)"', page)

@@ -36,6 +36,7 @@ never changed.  The clock is checked every 32 nodes; the budget is never
 exceeded by more than a few milliseconds plus one node.
 """
 
+import gc
 import time
 
 from .board import COORDS, EDGE, JUMPS, NEIGHBOUR_BITS, NEIGHBOURS, SIZE, BIT
@@ -82,6 +83,7 @@ NEAR_DVONN = 8  # a controlled stack next to a DVONN stack
 NEAR2_DVONN = 3  # ... within two steps
 OWN_DVONN = 25  # a controlled stack holding a DVONN piece
 TEMPO = 10  # the side to move
+THREAT = 100  # per piece of the tallest enemy stack the side to move can take
 WIN = 100000  # a won final position (plus the piece margin)
 EXACT = 1000  # TT depth marking an exactly solved subtree
 
@@ -173,7 +175,15 @@ def choose_code(game: Game, level: str = "easy", seed: int = 0, time_limit: "Opt
             info.update(depth=0, nodes=0, score=best, forced=False)
         return choice
     search = Search(game.copy(), budget, lv.nodes)
-    code = search.run(lv.depth, rng, lv.noise)
+    # The search makes no reference cycles; a full collection over a large
+    # transposition table could otherwise stall it past its deadline.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        code = search.run(lv.depth, rng, lv.noise)
+    finally:
+        if collecting:
+            gc.enable()
     if info is not None:
         info.update(depth=search.completed, nodes=search.nodes, score=search.best_score, forced=False,
                     solved=search.solved, elapsed=time.perf_counter() - search.start)
@@ -284,6 +294,8 @@ def _evaluate(game: Game) -> "Tuple[int, bool]":
     dvm = game._dvm
     score = 0  # from White's point of view
     moving = 0  # stacks of either side that can move
+    wcap = 0  # the tallest black stack White can take now
+    bcap = 0  # the tallest white stack Black can take now
     for i in range(SIZE):
         s = st[i]
         if not s:
@@ -302,6 +314,11 @@ def _evaluate(game: Game) -> "Tuple[int, bool]":
                     mob = MOBILE
                     if x[-1] != top and x[-1] != "d":
                         v += CAPTURE
+                        if top == "w":
+                            if len(x) > wcap:
+                                wcap = len(x)
+                        elif len(x) > bcap:
+                            bcap = len(x)
             if mob:
                 v += mob
                 moving += 1
@@ -317,9 +334,10 @@ def _evaluate(game: Game) -> "Tuple[int, bool]":
             score -= v
     if not moving:
         return final_score(game), True
+    # The side to move can take first: count part of its biggest capture.
     if game._turn:
-        score = -score
-    return score + TEMPO, False
+        return TEMPO + THREAT * bcap - score, False
+    return TEMPO + THREAT * wcap + score, False
 
 
 def final_score(game: Game) -> int:
@@ -347,7 +365,7 @@ class Search:
         self.game = game
         self.start = time.perf_counter()
         self.budget = budget
-        self.deadline = self.start + budget * 0.97
+        self.deadline = self.start + budget * 0.95
         self.max_nodes = max_nodes
         self.nodes = 0
         self.tt = ({}, {})  # type: Tuple[dict, dict]

@@ -19,7 +19,8 @@ Design
   the same move), move ordering (TT move, moves onto enemy stacks by height,
   onto DVONN stacks, killer moves, history), and an evaluation from the
   pieces each side controls, mobile stacks, capture moves, closeness to the
-  DVONN pieces and control of DVONN stacks.  Subtrees that reach the end of
+  DVONN pieces, control of DVONN stacks, and the biggest capture open to the
+  side to move (which keeps odd and even depths from swinging apart).  Subtrees that reach the end of
   the game everywhere are stored as exact, so the endgame is solved exactly
   (the search stops early once the root is solved).
 * **Levels**: easy searches 3 plies (at most 4000 nodes) and picks at random

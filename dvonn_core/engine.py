@@ -12,7 +12,9 @@ flushes after every line it writes):
   so the engine plays Black.
 * From then on the two sides alternate: the engine writes its own move, then
   reads the opponent's move, and so on.  It writes a move only when it is its
-  turn and the game is not over.
+  turn and the game is not over.  The one exception to strict alternation
+  comes from the rules: White places the 49th piece and then makes the first
+  stack move, so White's side writes (or sends) two lines in a row there.
 * Moves use the standard notation (CodeCup 2011, Boardspace, Little Golem):
   a placement is a cell, ``E3``; a stack move is the source and target cells,
   ``E3G3``; a side with no stack move while the other side can move writes

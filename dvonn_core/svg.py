@@ -348,7 +348,7 @@ def _plate(flip: bool) -> "List[Tuple[int, int]]":
         for (dx, dy) in HEX_CORNERS:
             pts.append((x + dx, y + dy))
     pts.sort()
-    uniq = []
+    uniq = []  # type: List[Tuple[int, int]]
     for p in pts:
         if not uniq or uniq[-1] != p:
             uniq.append(p)

@@ -27,3 +27,11 @@ def test_core_uses_only_the_standard_library_and_no_browser_module():
 
 def test_package_is_marked_typed():
     assert (CORE / "py.typed").exists()
+
+
+def test_core_is_mypy_clean():
+    import subprocess
+
+    root = CORE.parent
+    out = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary", "dvonn_core"], cwd=root, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -59,9 +59,16 @@ for _b in BIT:
     ALL_BITS |= _b
 
 
+_GRID = [-1] * (11 * ROWS)  # cell number by row * 11 + column, -1 off the board
+for _i in range(SIZE):
+    _GRID[COORDS[_i][1] * 11 + COORDS[_i][0]] = _i
+#: The longest straight line on the board has 11 cells, so no jump is longer than 10.
+MAX_JUMP = 10
+
+
 def _cell_at(col: int, row: int) -> int:
-    if _on_board(col, row):
-        return _INDEX[COLUMNS[col] + str(row + 1)]
+    if 0 <= col <= 10 and 0 <= row < ROWS:
+        return _GRID[row * 11 + col]
     return -1
 
 
@@ -79,43 +86,53 @@ JUMPS = []  # type: List[List[List[int]]]
 RING = []  # type: List[List[int]]
 _RING_ORDER = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
 
-for _i in range(SIZE):
-    _c, _r = COORDS[_i]
-    _ns = []
-    _bits = 0
-    for _dc, _dr in DIRECTIONS:
-        _n = _cell_at(_c + _dc, _r + _dr)
-        if _n >= 0:
-            _ns.append(_n)
-            _bits |= BIT[_n]
-    NEIGHBOURS.append(_ns)
-    NEIGHBOUR_BITS.append(_bits)
-    EDGE.append(len(_ns) < 6)
-    _by_distance = [[]]  # type: List[List[int]]
-    for _d in range(1, SIZE + 1):
-        _targets = []
-        for _dc, _dr in DIRECTIONS:
-            _t = _cell_at(_c + _dc * _d, _r + _dr * _d)
-            if _t >= 0:
-                _targets.append(_t)
-        _targets.sort()
-        _by_distance.append(_targets)
-    JUMPS.append(_by_distance)
-    _ring = []
-    for _dc, _dr in _RING_ORDER:
-        _n = _cell_at(_c + _dc, _r + _dr)
-        _ring.append(BIT[_n] if _n >= 0 else 0)
-    RING.append(_ring)
+def _build_tables() -> None:
+    # A function, not module-level code: its variables are locals, which MicroPython
+    # (the page's interpreter) reads far faster than globals.
+    nowhere = []  # type: List[int]
+    cell_at = _cell_at
+    for i in range(SIZE):
+        c, r = COORDS[i]
+        ns = []
+        bits = 0
+        for dc, dr in DIRECTIONS:
+            n = cell_at(c + dc, r + dr)
+            if n >= 0:
+                ns.append(n)
+                bits |= BIT[n]
+        NEIGHBOURS.append(ns)
+        NEIGHBOUR_BITS.append(bits)
+        EDGE.append(len(ns) < 6)
+        by_distance = [[] for _ in range(MAX_JUMP + 1)]  # type: List[List[int]]
+        for dc, dr in DIRECTIONS:
+            # The board is convex: a ray that leaves it never comes back.
+            d = 1
+            t = cell_at(c + dc, r + dr)
+            while t >= 0:
+                by_distance[d].append(t)
+                d += 1
+                t = cell_at(c + dc * d, r + dr * d)
+        for targets in by_distance:
+            targets.sort()
+        by_distance.extend([nowhere] * (SIZE - MAX_JUMP))
+        JUMPS.append(by_distance)
+        ring = []
+        for dc, dr in _RING_ORDER:
+            n = cell_at(c + dc, r + dr)
+            ring.append(BIT[n] if n >= 0 else 0)
+        RING.append(ring)
+    for p in range(64):
+        starts = 0
+        for k in range(6):
+            if (p >> k) & 1 and not (p >> ((k + 5) % 6)) & 1:
+                starts += 1
+        ONE_ARC.append(starts <= 1)
+
 
 #: ONE_ARC[p]: True when the set bits of the 6-bit circular pattern p form at most one
 #: unbroken arc, so removing the centre cannot split its occupied neighbours apart.
 ONE_ARC = []  # type: List[bool]
-for _p in range(64):
-    _starts = 0
-    for _k in range(6):
-        if (_p >> _k) & 1 and not (_p >> ((_k + 5) % 6)) & 1:
-            _starts += 1
-    ONE_ARC.append(_starts <= 1)
+_build_tables()
 
 
 def index(name: str) -> int:

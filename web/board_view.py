@@ -12,7 +12,6 @@ position string on the board); each cell is ``[data-cell]``; the parts carry
 """
 
 import render
-from dvonn_core.board import CELLS, coords
 from pyscript.ffi import create_proxy
 
 BAR = ('<div class="dv-bar">'
@@ -27,10 +26,6 @@ BAR = ('<div class="dv-bar">'
        '<button type="button" class="dv-reset" data-testid="reset" title="Back to the position shown first">Reset</button>'
        '</div>'
        '<p class="dv-notice" data-testid="notice" role="alert" hidden></p>')
-
-# Arrow keys on a focused cell move the focus across the board (as on the main page).
-NEXT = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (1, 1), "ArrowDown": (-1, -1)}
-NEXT_ALT = {"ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 
 
 class BoardView:
@@ -155,7 +150,7 @@ class BoardView:
                     self.redraw()
                     self._cell(cell).focus()
                 return
-            if key in NEXT:
+            if key in render.KEY_STEPS:
                 event.preventDefault()
                 self._move_focus(cell, key)
                 return
@@ -172,18 +167,12 @@ class BoardView:
                 self.redraw()
 
     def _move_focus(self, cell, key):
-        col, row = coords(cell)
-        sign = -1 if self.flipped else 1
-        for table in (NEXT, NEXT_ALT):
-            if key not in table:
-                continue
-            dc, dr = table[key]
-            for c in CELLS:
-                if coords(c) == (col + sign * dc, row + sign * dr):
-                    self.focus = c
-                    for el in self.svg.querySelectorAll('[tabindex="0"]'):
-                        el.setAttribute("tabindex", "-1")
-                    target = self._cell(c)
-                    target.setAttribute("tabindex", "0")
-                    target.focus()
-                    return
+        c = render.next_cell(cell, key, self.flipped)
+        if c is None:
+            return
+        self.focus = c
+        for el in self.svg.querySelectorAll('[tabindex="0"]'):
+            el.setAttribute("tabindex", "-1")
+        target = self._cell(c)
+        target.setAttribute("tabindex", "0")
+        target.focus()

@@ -137,10 +137,6 @@ def on_hover(event):
         apply_preview()
 
 
-NEXT = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (1, 1), "ArrowDown": (-1, -1)}
-NEXT_ALT = {"ArrowUp": (0, 1), "ArrowDown": (0, -1)}
-
-
 def on_keydown(event):
     cell = cell_of(event)
     if cell is None:
@@ -158,25 +154,18 @@ def on_keydown(event):
         redraw()
         refocus()
         return
-    if key not in NEXT:
+    if key not in render.KEY_STEPS:
         return
     event.preventDefault()
-    from dvonn_core.board import CELLS, coords
-    col, row = coords(cell)
-    sign = -1 if S.flipped else 1
-    for table in (NEXT, NEXT_ALT):
-        if key not in table:
-            continue
-        dc, dr = table[key]
-        for c in CELLS:
-            if coords(c) == (col + sign * dc, row + sign * dr):
-                S.focus = c
-                for el in board.querySelectorAll('[tabindex="0"]'):
-                    el.setAttribute("tabindex", "-1")
-                target = board.querySelector('[data-cell="%s"]' % c)
-                target.setAttribute("tabindex", "0")
-                target.focus()
-                return
+    c = render.next_cell(cell, key, S.flipped)
+    if c is None:
+        return
+    S.focus = c
+    for el in board.querySelectorAll('[tabindex="0"]'):
+        el.setAttribute("tabindex", "-1")
+    target = board.querySelector('[data-cell="%s"]' % c)
+    target.setAttribute("tabindex", "0")
+    target.focus()
 
 
 def on_undo(event):

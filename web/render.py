@@ -23,6 +23,59 @@ LETTERS = "ABCDEFGHIJK"
 COLOUR_NAMES = {"w": "white", "b": "black", "d": "DVONN"}
 
 
+#: Arrow keys move the keyboard focus across the board: left/right along a row; up/down
+#: along the diagonal column, or straight up/down a row where that diagonal leaves the board.
+KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (1, 1), "ArrowDown": (-1, -1)}
+KEY_STEPS_ALT = {"ArrowUp": (0, 1), "ArrowDown": (0, -1)}
+
+
+def next_cell(cell, key, flipped=False):
+    """The cell an arrow key moves the focus to from ``cell`` (None if there is none).
+
+    >>> next_cell("E3", "ArrowRight"), next_cell("E3", "ArrowRight", flipped=True)
+    ('F3', 'D3')
+    >>> next_cell("I1", "ArrowUp"), next_cell("K5", "ArrowUp")
+    ('J2', None)
+    """
+    col, row = coords(cell)
+    sign = -1 if flipped else 1
+    for table in (KEY_STEPS, KEY_STEPS_ALT):
+        if key not in table:
+            continue
+        dc, dr = table[key]
+        for c in CELLS:
+            if coords(c) == (col + sign * dc, row + sign * dr):
+                return c
+    return None
+
+
+def add_mark(marks, cell, cls):
+    """Add the CSS class ``cls`` to ``marks[cell]`` (marks: cell -> space-separated classes)."""
+    marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls
+
+
+def mark_last_move(marks, move):
+    """Mark the last move's cells ("last-from", "last"); a pass marks nothing."""
+    if move is None or move.is_pass:
+        return
+    if move.source:
+        add_mark(marks, move.source, "last-from")
+    add_mark(marks, move.target, "last")
+
+
+def mark_selection(marks, selected, targets, preview, doomed):
+    """Mark a selected stack, its targets, and the target previewed with the stacks it would remove."""
+    if not selected:
+        return
+    add_mark(marks, selected, "selected")
+    for cell in targets:
+        add_mark(marks, cell, "target")
+    if preview:
+        add_mark(marks, preview, "previewed")
+        for cell in doomed:
+            add_mark(marks, cell, "doomed")
+
+
 def _raw_xy(col, row):
     return (col - 0.5 * row) * HEX_W, (4 - row) * ROW_H
 

@@ -8,6 +8,7 @@ reads game state back from the DOM.  Runs on MicroPython and CPython alike.
 
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.board import CELLS
+from render import add_mark, mark_last_move, mark_selection
 
 OTHER = {"white": "black", "black": "white"}
 PIECES_PER_SIDE = 23
@@ -128,31 +129,18 @@ class Session:
     def marks(self):
         """Cell -> CSS classes describing highlights."""
         marks = {}
-
-        def add(cell, cls):
-            marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls
-
         moves = self.game.moves
-        if len(moves) > self.base and not moves[-1].is_pass:
-            last = moves[-1]
-            if last.source:
-                add(last.source, "last-from")
-            add(last.target, "last")
+        if len(moves) > self.base:
+            mark_last_move(marks, moves[-1])
         if self.human_to_move():
             if self.game.phase == "placement":
                 for cell in CELLS:
                     if not self.game.stack(cell):
-                        add(cell, "placeable")
+                        add_mark(marks, cell, "placeable")
             for cell in self.movable():
-                add(cell, "movable")
+                add_mark(marks, cell, "movable")
         if self.selected:
-            add(self.selected, "selected")
-            for cell in self.targets():
-                add(cell, "target")
-            if self.preview:
-                add(self.preview, "previewed")
-                for cell in self.doomed():
-                    add(cell, "doomed")
+            mark_selection(marks, self.selected, self.targets(), self.preview, self.doomed() if self.preview else ())
         return marks
 
     def piece_to_place(self):

@@ -19,6 +19,7 @@ once, with a notice.
 
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.board import CELLS, NEIGHBOURS, index
+from render import add_mark, mark_last_move, mark_selection
 
 OWN = {"white": "w", "black": "b"}
 NAMES = {"w": "White", "b": "Black", "d": "DVONN"}
@@ -257,34 +258,21 @@ class Viewer:
     def marks(self):
         """Cell -> space-separated CSS classes (the classes of ``render.board_svg``)."""
         marks = {}
-
-        def add(cell, cls):
-            marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls
-
         for cell in self.highlight:
-            add(cell, "hl")
+            add_mark(marks, cell, "hl")
         moves = self.game.moves
-        if moves and not moves[-1].is_pass:
-            last = moves[-1]
-            if last.source:
-                add(last.source, "last-from")
-            add(last.target, "last")
+        if moves:
+            mark_last_move(marks, moves[-1])
         for cell in self.ghosts:
-            add(cell, "removed")
+            add_mark(marks, cell, "removed")
         if self.play_on and self.game.phase == "placement":
             for cell in CELLS:
                 if not self.game.stack(cell):
-                    add(cell, "placeable")
+                    add_mark(marks, cell, "placeable")
         for cell in self.movable():
-            add(cell, "movable")
+            add_mark(marks, cell, "movable")
         if self.selected:
-            add(self.selected, "selected")
-            for cell in self.targets():
-                add(cell, "target")
-            if self.preview:
-                add(self.preview, "previewed")
-                for cell in self.doomed():
-                    add(cell, "doomed")
+            mark_selection(marks, self.selected, self.targets(), self.preview, self.doomed() if self.preview else ())
         return marks
 
     def counter(self):

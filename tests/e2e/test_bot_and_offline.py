@@ -44,6 +44,7 @@ def test_bot_answers_and_page_stays_responsive(app: App) -> None:
     assert app.status() == "Black (bot) is thinking…"
     wait_bot_answered(app)
     gaps = app.page.evaluate("window.__gaps")
+    print("\nwhile the bot thought: %d timer ticks, largest gap %.1f ms" % (gaps["ticks"], gaps["max"]))
     assert gaps["ticks"] >= 10, "the bot's turn was too short to measure"
     assert gaps["max"] < 100, f"main thread blocked for {gaps['max']:.0f} ms while the bot thought"
     # The bot's move is legal and the page shows the position dvonn_core reaches.

@@ -57,6 +57,29 @@ def test_bot_answers_and_page_stays_responsive(app: App) -> None:
     assert app.text("bot-status") == "Bot: ready."
 
 
+def test_the_page_stays_usable_while_the_bot_thinks(app: App) -> None:
+    app.wait_bot_ready()
+    app.new_game(white="human", black="bot", level="hard", random_setup=True)
+    human = first_legal(app)
+    app.play(human)
+    assert app.status() == "Black (bot) is thinking…"
+    # Flip and history work during the bot's turn.
+    left = app.cell("A1").bounding_box()["x"]
+    app.page.get_by_test_id("flip").click()
+    assert app.cell("A1").bounding_box()["x"] > left
+    assert app.history() == [human]
+    # A new game while the bot thinks: the old search's answer must not land on the new board.
+    app.new_game(white="human", black="human")
+    assert app.position() == Game().position()
+    app.page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=30_000)
+    app.page.wait_for_timeout(300)
+    assert app.position() == Game().position()
+    assert app.history() == []
+    assert "bot" not in app.notice().lower()  # the stale answer was dropped, not refused as illegal
+    app.play("F3")
+    assert app.game().stack("F3") == "d"
+
+
 def test_undo_against_the_bot_returns_to_the_humans_turn(app: App) -> None:
     app.wait_bot_ready()
     app.new_game(white="human", black="bot", level="easy", random_setup=True)

@@ -63,6 +63,17 @@ def mark_last_move(marks, move):
     add_mark(marks, move.target, "last")
 
 
+def mark_turn(marks, game, may_act, movable):
+    """Mark what the player to move may use: empty cells during placement (when ``may_act``)
+    and the stacks in ``movable``."""
+    if may_act and game.phase == "placement":
+        for cell in CELLS:
+            if not game.stack(cell):
+                add_mark(marks, cell, "placeable")
+    for cell in movable:
+        add_mark(marks, cell, "movable")
+
+
 def mark_selection(marks, selected, targets, preview, doomed):
     """Mark a selected stack, its targets, and the target previewed with the stacks it would remove."""
     if not selected:

@@ -8,7 +8,7 @@ reads game state back from the DOM.  Runs on MicroPython and CPython alike.
 
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.board import CELLS
-from render import add_mark, mark_last_move, mark_selection
+from render import mark_last_move, mark_selection, mark_turn
 
 OTHER = {"white": "black", "black": "white"}
 PIECES_PER_SIDE = 23
@@ -132,13 +132,7 @@ class Session:
         moves = self.game.moves
         if len(moves) > self.base:
             mark_last_move(marks, moves[-1])
-        if self.human_to_move():
-            if self.game.phase == "placement":
-                for cell in CELLS:
-                    if not self.game.stack(cell):
-                        add_mark(marks, cell, "placeable")
-            for cell in self.movable():
-                add_mark(marks, cell, "movable")
+        mark_turn(marks, self.game, self.human_to_move(), self.movable())
         if self.selected:
             mark_selection(marks, self.selected, self.targets(), self.preview, self.doomed() if self.preview else ())
         return marks

@@ -19,7 +19,7 @@ once, with a notice.
 
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.board import CELLS, NEIGHBOURS, index
-from render import add_mark, mark_last_move, mark_selection
+from render import add_mark, mark_last_move, mark_selection, mark_turn
 
 OWN = {"white": "w", "black": "b"}
 NAMES = {"w": "White", "b": "Black", "d": "DVONN"}
@@ -265,12 +265,7 @@ class Viewer:
             mark_last_move(marks, moves[-1])
         for cell in self.ghosts:
             add_mark(marks, cell, "removed")
-        if self.play_on and self.game.phase == "placement":
-            for cell in CELLS:
-                if not self.game.stack(cell):
-                    add_mark(marks, cell, "placeable")
-        for cell in self.movable():
-            add_mark(marks, cell, "movable")
+        mark_turn(marks, self.game, self.play_on, self.movable())
         if self.selected:
             mark_selection(marks, self.selected, self.targets(), self.preview, self.doomed() if self.preview else ())
         return marks

@@ -49,6 +49,24 @@ def next_cell(cell, key, flipped=False):
     return None
 
 
+def capital(word):
+    """'white' -> 'White' (MicroPython's str has no capitalize).
+
+    >>> capital("black")
+    'Black'
+    """
+    return word[:1].upper() + word[1:]
+
+
+def result_text(game):
+    """The line shown when the game is over: the winner (or a draw) and the score."""
+    white, black = game.score()
+    winner = game.winner()
+    if winner == "draw":
+        return "Game over: a draw, %d to %d." % (white, black)
+    return "Game over: %s wins, %d to %d." % (capital(winner), max(white, black), min(white, black))
+
+
 def add_mark(marks, cell, cls):
     """Add the CSS class ``cls`` to ``marks[cell]`` (marks: cell -> space-separated classes)."""
     marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls

@@ -8,16 +8,12 @@ reads game state back from the DOM.  Runs on MicroPython and CPython alike.
 
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.board import CELLS
-from render import mark_last_move, mark_selection, mark_turn
+from render import capital as _cap
+from render import mark_last_move, mark_selection, mark_turn, result_text
 
 OTHER = {"white": "black", "black": "white"}
 PIECES_PER_SIDE = 23
 DVONN_PIECES = 3
-
-
-def _cap(word):
-    """'white' -> 'White' (MicroPython's str has no capitalize)."""
-    return word[:1].upper() + word[1:]
 
 
 def _setup_random(seed):
@@ -171,11 +167,7 @@ class Session:
         """One line telling the player what is going on."""
         game = self.game
         if game.phase == "over":
-            white, black = game.score()
-            winner = game.winner()
-            if winner == "draw":
-                return "Game over: a draw, %d to %d." % (white, black)
-            return "Game over: %s wins, %d to %d." % (_cap(winner), max(white, black), min(white, black))
+            return result_text(game)
         side = _cap(game.to_move)
         if self.bot_to_move():
             return "%s (bot) is thinking…" % side

@@ -19,14 +19,11 @@ once, with a notice.
 
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.board import CELLS, NEIGHBOURS, index
-from render import add_mark, mark_last_move, mark_selection, mark_turn
+from render import add_mark, mark_last_move, mark_selection, mark_turn, result_text
+from render import capital as _cap
 
 OWN = {"white": "w", "black": "b"}
 NAMES = {"w": "White", "b": "Black", "d": "DVONN"}
-
-
-def _cap(word):
-    return word[:1].upper() + word[1:]
 
 
 class Viewer:
@@ -286,11 +283,7 @@ class Viewer:
         """One line: the last move, whose turn it is, or the result."""
         game = self.game
         if game.phase == "over":
-            white, black = game.score()
-            winner = game.winner()
-            if winner == "draw":
-                return "Game over: a draw, %d to %d." % (white, black)
-            return "Game over: %s wins, %d to %d." % (_cap(winner), max(white, black), min(white, black))
+            return result_text(game)
         side = _cap(game.to_move)
         if game.phase == "placement":
             dvonns = 0

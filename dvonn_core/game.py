@@ -278,11 +278,54 @@ class Game:
             raise ValueError("side must be 'white' or 'black', not %r" % (side,))
         self.resigned = side
 
-    # ------------------------------------------------------------------ fast internals
-    # These work on integer move codes (see dvonn_core.moves.encode) and skip
-    # validation; the bot and the benchmarks use them.
+    # ------------------------------------------------------------------ fast path
+    # The public fast path, for search, perft, replay and engines: integer move
+    # codes (see :func:`dvonn_core.moves.encode`; ``Move.from_code`` and
+    # ``Move.code`` convert), ``push``/``pop`` without validation, and read-only
+    # views of the state.  Like OpenSpiel's ``legal_actions``/``apply_action``.
 
-    def _legal_codes(self) -> "List[int]":
+    @property
+    def ply(self) -> int:
+        """The number of moves played (placements, stack moves and passes)."""
+        return len(self._codes)
+
+    @property
+    def turn(self) -> int:
+        """The side to move as a number: 0 for White, 1 for Black."""
+        return self._turn
+
+    @property
+    def placed(self) -> int:
+        """The number of pieces placed so far (49 once the movement phase has begun)."""
+        return self._placed
+
+    @property
+    def occupied(self) -> int:
+        """Bitboard of the occupied cells (``dvonn_core.board.BIT[i]`` is cell ``i``'s bit)."""
+        return self._occ
+
+    @property
+    def dvonn_bits(self) -> int:
+        """Bitboard of the cells whose stack holds a DVONN piece."""
+        return self._dvm
+
+    @property
+    def cells(self) -> "List[str]":
+        """The live list of the 49 stacks in cell order (bottom to top, ``w``/``b``/``d``).
+
+        It is the game's own list, for fast reading: never change it (use :meth:`stacks` for a copy).
+        """
+        return self._stacks
+
+    def legal_codes(self) -> "List[int]":
+        """The legal moves as integer codes, ascending (the order of :meth:`legal_moves`).
+
+        The list is cached until the next push or pop: read it, do not change it.
+
+        >>> g = Game.from_position("9-10-11-10-9.wp")
+        >>> len(g.legal_codes()), Move.from_code(g.legal_codes()[0])
+        (49, Move.parse('A1'))
+        """
         legal = self._legal
         if legal is None:
             if self._placed < SIZE:
@@ -312,8 +355,19 @@ class Game:
                             out.append(base + t)
         return out
 
-    def _push(self, code: int) -> None:
-        """Play a move code known to be legal."""
+    def stack_moves(self, side: int) -> "List[int]":
+        """The codes of the stack moves ``side`` (0 White, 1 Black) would have now, whoever is to move."""
+        return self._stack_moves(side)
+
+    def push(self, code: int) -> None:
+        """Play the move ``code``, which must be in :meth:`legal_codes` (not checked: use :meth:`play` to check).
+
+        >>> g = Game()
+        >>> g.push(g.legal_codes()[0]); g.ply, g.stack("A1")
+        (1, 'd')
+        >>> g.pop() == Move.parse("A1").code, g.ply
+        (True, 0)
+        """
         st = self._stacks
         turn = self._turn
         occ = self._occ
@@ -372,8 +426,8 @@ class Game:
         self._codes.append(code)
         self._legal = None
 
-    def _pop(self) -> None:
-        """Take back the last move code."""
+    def pop(self) -> int:
+        """Take back the last move (a resignation is not withdrawn: see :meth:`undo`) and return its code."""
         code, turn, occ, dvm, moving, under, removed = self._undo.pop()
         self._codes.pop()
         st = self._stacks
@@ -390,6 +444,12 @@ class Game:
         self._occ = occ
         self._dvm = dvm
         self._legal = None
+        return code
+
+    # Older private names of the fast path.
+    _legal_codes = legal_codes
+    _push = push
+    _pop = pop
 
     def _why_illegal(self, code: int) -> str:
         """A short reason why a move code is not legal now (for error messages)."""

@@ -44,6 +44,7 @@ from .board import COORDS, EDGE, JUMPS, NEIGHBOUR_BITS, NEIGHBOURS, SIZE, BIT
 from .game import Game
 from .moves import PASS_CODE, PLACE_BASE, Move, code_text
 from .rng import Rng
+from .evaluation import score_of as _score_of
 
 try:
     from typing import Dict, List, Optional, Tuple
@@ -290,55 +291,10 @@ def evaluate(game: Game) -> int:
 
 def _evaluate(game: Game) -> "Tuple[int, bool]":
     """(score, exact): exact is True when the game is over and the score is final."""
-    st = game._stacks
-    occ = game._occ
-    dvm = game._dvm
-    score = 0  # from White's point of view
-    moving = 0  # stacks of either side that can move
-    wcap = 0  # the tallest black stack White can take now
-    bcap = 0  # the tallest white stack Black can take now
-    for i in range(SIZE):
-        s = st[i]
-        if not s:
-            continue
-        top = s[-1]
-        if top == "d":
-            continue
-        h = len(s)
-        v = h * PIECE
-        nb = NEIGHBOUR_BITS[i]
-        if EDGE[i] or occ & nb != nb:
-            mob = 0
-            for t in JUMPS[i][h]:
-                x = st[t]
-                if x:
-                    mob = MOBILE
-                    if x[-1] != top and x[-1] != "d":
-                        v += CAPTURE
-                        if top == "w":
-                            if len(x) > wcap:
-                                wcap = len(x)
-                        elif len(x) > bcap:
-                            bcap = len(x)
-            if mob:
-                v += mob
-                moving += 1
-        if dvm & nb:
-            v += NEAR_DVONN
-        elif dvm & NEAR2[i]:
-            v += NEAR2_DVONN
-        if dvm & BIT[i]:
-            v += OWN_DVONN
-        if top == "w":
-            score += v
-        else:
-            score -= v
+    v, moving = _score_of(game)
     if not moving:
         return final_score(game), True
-    # The side to move can take first: count part of its biggest capture.
-    if game._turn:
-        return TEMPO + THREAT * bcap - score, False
-    return TEMPO + THREAT * wcap + score, False
+    return v, False
 
 
 def final_score(game: Game) -> int:

@@ -81,11 +81,11 @@ def overshoot(count: int = 30, time_limit: float = 1.0, level: str = "hard") -> 
     while n < count:
         game = random_setup(1000 + k)
         for ply in range(k % 12):
-            if not game._legal_codes():
+            if not game.legal_codes():
                 break
-            game._push(bot.greedy_move(game, ply).code)
+            game.push(bot.greedy_move(game, ply).code)
         k += 1
-        if len(game._legal_codes()) < 2:
+        if len(game.legal_codes()) < 2:
             continue
         t0 = time.perf_counter()
         bot.choose_code(game, level, k, time_limit)

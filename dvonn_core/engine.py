@@ -45,7 +45,7 @@ import sys
 
 from . import bot
 from .game import Game
-from .moves import IllegalMoveError, InvalidMoveError
+from .moves import IllegalMoveError, InvalidMoveError, code_text
 
 try:
     from typing import List, Optional, TextIO
@@ -96,11 +96,11 @@ def run(inp: "TextIO", out: "TextIO", err: "TextIO", level: str = "hard", seed: 
     me = None  # 0 white, 1 black
 
     def reply() -> None:
-        while game._turn == me and game._legal_codes():
+        while game.turn == me and game.legal_codes():
             info = {}  # type: dict
-            code = bot.choose_code(game, level, seed + len(game._codes), time_limit, info)
-            game._push(code)
-            text = bot.code_text(code)
+            code = bot.choose_code(game, level, seed + game.ply, time_limit, info)
+            game.push(code)
+            text = code_text(code)
             out.write(text + "\n")
             out.flush()
             if not quiet:
@@ -108,7 +108,7 @@ def run(inp: "TextIO", out: "TextIO", err: "TextIO", level: str = "hard", seed: 
                 err.flush()
             # After a placement or move it is the opponent's turn, except that
             # White places the 49th piece and then makes the first stack move.
-            if game._turn != me:
+            if game.turn != me:
                 break
 
     while True:
@@ -126,7 +126,7 @@ def run(inp: "TextIO", out: "TextIO", err: "TextIO", level: str = "hard", seed: 
                 reply()
                 continue
             me = 1
-        if not game._legal_codes() or game._turn == me:
+        if not game.legal_codes() or game.turn == me:
             err.write("engine: received %r but it is not the opponent's turn (position %s)\n" % (text, game.position()))
             return 1
         try:

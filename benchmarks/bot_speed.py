@@ -22,10 +22,12 @@ import time
 try:
     from dvonn_core import bot
     from dvonn_core.game import Game
+    from dvonn_core.moves import code_text
 except ImportError:  # run as a script from a checkout
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     from dvonn_core import bot
     from dvonn_core.game import Game
+    from dvonn_core.moves import code_text
 
 #: Fixed positions, White or Black to move in the movement phase:
 #: the first move after a placement (random_setup(5)), 14 plies later, and an endgame.
@@ -56,7 +58,7 @@ def measure(positions: "list" = None, time_limit: float = 1.0, level: str = "har
         rows.append(
             {
                 "name": name,
-                "move": bot.code_text(code),
+                "move": code_text(code),
                 "depth": info.get("depth", 0),
                 "nodes": nodes,
                 "seconds": round(dt, 4),

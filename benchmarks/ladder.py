@@ -27,6 +27,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from dvonn_core import bot  # noqa: E402
+from dvonn_core.moves import code_text  # noqa: E402
 from dvonn_core.game import Game  # noqa: E402
 from dvonn_core.setup import random_setup  # noqa: E402
 
@@ -65,7 +66,7 @@ def play(task: "tuple") -> dict:
         code = pick(player, game, 1000 * k + ply + (500 if strong_white else 0), time_limit)
         dt = time.perf_counter() - t0
         if code not in game.legal_codes():
-            raise AssertionError("%s chose an illegal move %s in %s" % (player, bot.code_text(code), game.position()))
+            raise AssertionError("%s chose an illegal move %s in %s" % (player, code_text(code), game.position()))
         think[player] += dt
         moves[player] += 1
         longest[player] = max(longest[player], dt)

@@ -579,7 +579,7 @@ def _elo_text(x: float) -> str:
         return "-"
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
-    return "%+.1f" % x
+    return "%+.1f" % (x + 0.0)  # no "-0.0"
 
 
 def _verdict(value: float, lower: float, upper: float) -> str:

@@ -162,3 +162,17 @@ def test_an_illegal_move_loses_the_game_and_is_logged(tmp_path, monkeypatch):
     for r in records:
         assert r["result"] == 0.0 and r["margin"] is None
         assert "illegal" in r["error"] and "A1" in r["error"]
+
+
+def test_the_sprt_stops_the_match_once_a_bound_is_crossed(tmp_path, monkeypatch):
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    shutil.copytree(ROOT / "dvonn_core", tmp_path / "dvonn_core")
+    (tmp_path / "dvonn_core" / "bot.py").write_text("def choose_move(game, level, seed, time_limit):\n    raise RuntimeError('broken')\n")
+    broken = match.resolve(match.parse_player("%s:easy" % tmp_path))
+    good = match.resolve(match.parse_player("WORKTREE:easy:0.02"))
+    starts = match.make_starts({"random": 5}, seed=0)
+    records, ending = match.run_match(broken, good, starts, workers=1, sprt=(0.0, 30.0))
+    # Every pair scores 0 for A, so the first complete pair already sends the LLR below the lower bound.
+    assert len(records) == 2 and "H0 accepted" in ending
+    assert all("RuntimeError: broken" in r["error"] for r in records)
+    assert "H0 accepted" in match.summary(records, (0.0, 30.0))

@@ -60,6 +60,8 @@ generalised log-likelihood ratio of the pentanomial results with the normal appr
 fishtest (``LLR = pairs * (s1 - s0) * (2 m - s0 - s1) / (2 var)``, ``s0``/``s1`` the expected pair
 scores under elo0/elo1, empty pentanomial cells counted as 0.001 as fishtest does) and stops as
 soon as it leaves ``[log(beta/(1-alpha)), log((1-beta)/alpha)]``, reporting which bound it crossed.
+The approximation needs a sample: with a handful of identical pairs the variance is nearly zero and
+the LLR huge, so the test never stops before ``--sprt-min-pairs`` complete pairs (default 10).
 """
 
 from __future__ import annotations
@@ -528,7 +530,9 @@ def play_game(task: dict, bots: "dict[str, Bot]", seed: int, stop: threading.Eve
 # ---------------------------------------------------------------------- the table
 
 
-def summary(records: "list[dict]", sprt: "tuple[float, float] | None" = None, alpha: float = 0.05, beta: float = 0.05) -> str:
+def summary(
+    records: "list[dict]", sprt: "tuple[float, float] | None" = None, alpha: float = 0.05, beta: float = 0.05, min_pairs: int = 10
+) -> str:
     """The table of results, one block per pairing (player A against player B), from A's view."""
     pairings = {}  # type: dict[tuple[str, str], list[dict]]
     for r in records:
@@ -570,7 +574,7 @@ def summary(records: "list[dict]", sprt: "tuple[float, float] | None" = None, al
             lo_b, hi_b = sprt_bounds(alpha, beta)
             value = llr(pentanomial(full), sprt[0], sprt[1])
             lines.append("  SPRT elo0=%g elo1=%g: LLR %.2f (bounds %.2f, %.2f)%s" % (
-                sprt[0], sprt[1], value, lo_b, hi_b, _verdict(value, lo_b, hi_b)))
+                sprt[0], sprt[1], value, lo_b, hi_b, _verdict(value, lo_b, hi_b, len(full) >= min_pairs)))
     return "\n".join(lines) if lines else "no games"
 
 
@@ -582,7 +586,9 @@ def _elo_text(x: float) -> str:
     return "%+.1f" % (x + 0.0)  # no "-0.0"
 
 
-def _verdict(value: float, lower: float, upper: float) -> str:
+def _verdict(value: float, lower: float, upper: float, enough: bool = True) -> str:
+    if not enough:
+        return ": no decision before the minimum number of pairs"
     if value >= upper:
         return ": H1 accepted (upper bound crossed)"
     if value <= lower:
@@ -614,6 +620,7 @@ def run_match(
     beta: float = 0.05,
     move_timeout: "float | None" = None,
     progress=None,  # type: ignore[no-untyped-def]
+    sprt_min_pairs: int = 10,
 ) -> "tuple[list[dict], str]":
     """Play the match; (the game records in the order they ended, how it ended)."""
     run = "%d-%d-%d" % (seed, os.getpid(), int(time.time()))
@@ -673,7 +680,7 @@ def run_match(
             if sprt is not None and len(results[item["pair"]]) == 2:
                 full = [sum(p) for p in results.values() if len(p) == 2]
                 value = llr(pentanomial(full), sprt[0], sprt[1])
-                if value >= upper or value <= lower:
+                if len(full) >= sprt_min_pairs and (value >= upper or value <= lower):
                     ending = "SPRT stopped after %d pairs: LLR %.2f%s" % (len(full), value, _verdict(value, lower, upper))
                     break
     except KeyboardInterrupt:
@@ -704,6 +711,7 @@ def main(argv: "list[str] | None" = None) -> int:
     ap.add_argument("--sprt", default=None, metavar="ELO0,ELO1", help="stop when the sequential test decides between ELO0 and ELO1")
     ap.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate (default 0.05)")
     ap.add_argument("--beta", type=float, default=0.05, help="SPRT false negative rate (default 0.05)")
+    ap.add_argument("--sprt-min-pairs", type=int, default=10, help="the SPRT never stops before this many complete pairs (default 10)")
     ap.add_argument("--move-timeout", type=float, default=None, help="seconds before a silent bot loses (default 60 + 20 x budget)")
     ap.add_argument("--quiet", action="store_true", help="no line per game on standard error")
     args = ap.parse_args(argv)
@@ -718,7 +726,7 @@ def main(argv: "list[str] | None" = None) -> int:
         sprt = (e0, e1)
     if args.summary:
         with open(args.summary) as f:
-            print(summary([json.loads(line) for line in f if line.strip()], sprt, args.alpha, args.beta))
+            print(summary([json.loads(line) for line in f if line.strip()], sprt, args.alpha, args.beta, args.sprt_min_pairs))
         return 0
     if not args.a or not args.b:
         ap.error("two players are needed (or --summary FILE)")
@@ -740,8 +748,10 @@ def main(argv: "list[str] | None" = None) -> int:
             w, bl, "  ERROR " + r["error"].splitlines()[0] if r["error"] else "", points, len(records)))
         sys.stderr.flush()
 
-    records, ending = run_match(a, b, starts, args.workers, args.seed, args.out, sprt, args.alpha, args.beta, args.move_timeout, progress)
-    print(summary(records, sprt, args.alpha, args.beta))
+    records, ending = run_match(
+        a, b, starts, args.workers, args.seed, args.out, sprt, args.alpha, args.beta, args.move_timeout, progress, args.sprt_min_pairs
+    )
+    print(summary(records, sprt, args.alpha, args.beta, args.sprt_min_pairs))
     print(ending)
     return 0
 

@@ -366,6 +366,7 @@ def make_starts(counts: "dict[str, int]", seed: int) -> "list[tuple[str, str | N
 
 SERVER = r"""
 import json, sys, time, traceback
+answers, sys.stdout = sys.stdout, sys.stderr  # anything a bot prints goes to standard error
 root = sys.argv[1]
 sys.path.insert(0, root)
 try:
@@ -375,8 +376,8 @@ try:
     hello = {"ready": True, "file": dvonn_core.__file__}
 except Exception:
     hello = {"error": traceback.format_exc()}
-sys.stdout.write(json.dumps(hello) + "\n")
-sys.stdout.flush()
+answers.write(json.dumps(hello) + "\n")
+answers.flush()
 if "error" in hello:
     sys.exit(1)
 while True:
@@ -394,8 +395,8 @@ while True:
         out = {"move": str(move), "seconds": seconds}
     except Exception:
         out = {"error": traceback.format_exc()}
-    sys.stdout.write(json.dumps(out) + "\n")
-    sys.stdout.flush()
+    answers.write(json.dumps(out) + "\n")
+    answers.flush()
 """
 
 
@@ -424,8 +425,10 @@ class Bot:
         self.proc = proc
         hello = self._read(60.0)
         if "error" in hello:
+            self.close()
             raise BotError("%s did not start:\n%s" % (self.player.spec, hello["error"]))
         if not Path(hello["file"]).resolve().is_relative_to(Path(directory).resolve()):
+            self.close()
             raise BotError("%s imported dvonn_core from %s, not from %s" % (self.player.spec, hello["file"], directory))
         return proc
 
@@ -440,7 +443,11 @@ class Bot:
         if not line:
             self.close()
             raise BotError("the bot process ended (exit status %s)" % proc.wait())
-        return json.loads(line)
+        try:
+            return json.loads(line)
+        except ValueError:
+            self.close()
+            raise BotError("the bot process wrote %r, not a JSON answer" % line[:200])
 
     def ask(self, start: "str | None", moves: "list[str]", seed: int) -> "tuple[str, float]":
         """(move text, thinking seconds) for the side to move."""

@@ -149,10 +149,12 @@ def test_a_tiny_real_match_through_the_bot_processes(tmp_path, capsys, monkeypat
 
 def test_an_illegal_move_loses_the_game_and_is_logged(tmp_path, monkeypatch):
     monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
-    # A "version" whose bot always answers A1, which is never legal in the movement phase.
+    # A "version" whose bot chats on standard output (which must not break the protocol) and always
+    # answers A1, which is never legal in the movement phase.
     shutil.copytree(ROOT / "dvonn_core", tmp_path / "dvonn_core")
     (tmp_path / "dvonn_core" / "bot.py").write_text(
-        "from .moves import Move\n\ndef choose_move(game, level='easy', seed=0, time_limit=None):\n    return Move.parse('A1')\n"
+        "from .moves import Move\n\ndef choose_move(game, level='easy', seed=0, time_limit=None):\n"
+        "    print('thinking...')\n    return Move.parse('A1')\n"
     )
     bad = match.resolve(match.parse_player("%s:easy" % tmp_path))
     good = match.resolve(match.parse_player("WORKTREE:easy:0.02"))

@@ -80,6 +80,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -675,8 +676,10 @@ def run_match(
                     ending = "the workers stopped early"
                     break
                 continue
-            if isinstance(item, Exception):
-                raise item
+            if isinstance(item, Exception):  # a bug of the harness or the referee, not of a bot
+                sys.stderr.write("".join(traceback.format_exception(item)))
+                ending = "stopped by an error in the harness after %d games (see standard error)" % len(records)
+                break
             records.append(item)
             if out:
                 with open(out, "a") as f:

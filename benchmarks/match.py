@@ -223,7 +223,11 @@ def _fill_once(target: Path, fill) -> Path:  # type: ignore[no-untyped-def]
     tmp = Path(str(target) + ".tmp%d" % os.getpid())
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
-    fill(tmp)
+    try:
+        fill(tmp)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
     try:
         os.rename(tmp, target)
     except OSError:  # another run made it first
@@ -261,13 +265,15 @@ def resolve(player: Player) -> Player:
             raise ValueError("player %r: %r is neither WORKTREE, a git revision nor a directory" % (player.spec, rev))
 
         def export(tmp: Path) -> None:
-            archive = subprocess.Popen(["git", "archive", "--format=tar", sha, "dvonn_core"], cwd=ROOT, stdout=subprocess.PIPE)
-            subprocess.run(["tar", "-x", "-C", str(tmp)], stdin=archive.stdout, check=True)
-            if archive.wait() != 0:
-                raise ValueError("player %r: git archive %s failed" % (player.spec, sha))
+            archive = subprocess.run(["git", "archive", "--format=tar", sha, "dvonn_core"], cwd=ROOT, capture_output=True)
+            if archive.returncode != 0:
+                raise ValueError("player %r: git archive %s dvonn_core failed: %s" % (player.spec, sha[:12], archive.stderr.decode().strip()))
+            subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive.stdout, check=True)
 
         player.version = sha
         player.directory = _fill_once(CACHE / sha, export)
+    if not (player.directory / "dvonn_core" / "bot.py").exists():
+        raise ValueError("player %r: this version of dvonn_core has no bot.py" % player.spec)
     return player
 
 

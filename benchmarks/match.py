@@ -615,7 +615,7 @@ def _verdict(value: float, lower: float, upper: float, enough: bool = True) -> s
 
 def tasks_for(starts: "list[tuple[str, str | None]]", run: str) -> "list[dict]":
     """Two games per start, A White then B White, consecutive so that they are played together."""
-    out = []
+    out = []  # type: list[dict]
     for k, (sid, position) in enumerate(starts):
         for white in ("a", "b"):
             out.append({"run": run, "game": len(out), "pair": k, "start": sid, "position": position, "white": white})
@@ -639,8 +639,8 @@ def run_match(
     """Play the match; (the game records in the order they ended, how it ended)."""
     run = "%d-%d-%d" % (seed, os.getpid(), int(time.time()))
     todo = queue.Queue()  # type: queue.Queue[dict]
-    for t in tasks_for(starts, run):
-        todo.put(t)
+    for task in tasks_for(starts, run):
+        todo.put(task)
     done = queue.Queue()  # type: queue.Queue[dict | Exception]
     stop = threading.Event()
     budget = max(p.seconds or 2.0 for p in (a, b))

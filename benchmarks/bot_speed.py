@@ -22,10 +22,12 @@ import time
 try:
     from dvonn_core import bot
     from dvonn_core.game import Game
+    from dvonn_core.moves import code_text
 except ImportError:  # run as a script from a checkout
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     from dvonn_core import bot
     from dvonn_core.game import Game
+    from dvonn_core.moves import code_text
 
 #: Fixed positions, White or Black to move in the movement phase:
 #: the first move after a placement (random_setup(5)), 14 plies later, and an endgame.
@@ -56,7 +58,7 @@ def measure(positions: "list" = None, time_limit: float = 1.0, level: str = "har
         rows.append(
             {
                 "name": name,
-                "move": bot.code_text(code),
+                "move": code_text(code),
                 "depth": info.get("depth", 0),
                 "nodes": nodes,
                 "seconds": round(dt, 4),
@@ -81,11 +83,11 @@ def overshoot(count: int = 30, time_limit: float = 1.0, level: str = "hard") -> 
     while n < count:
         game = random_setup(1000 + k)
         for ply in range(k % 12):
-            if not game._legal_codes():
+            if not game.legal_codes():
                 break
-            game._push(bot.greedy_move(game, ply).code)
+            game.push(bot.greedy_move(game, ply).code)
         k += 1
-        if len(game._legal_codes()) < 2:
+        if len(game.legal_codes()) < 2:
             continue
         t0 = time.perf_counter()
         bot.choose_code(game, level, k, time_limit)

@@ -27,6 +27,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from dvonn_core import bot  # noqa: E402
+from dvonn_core.moves import code_text  # noqa: E402
 from dvonn_core.game import Game  # noqa: E402
 from dvonn_core.setup import random_setup  # noqa: E402
 
@@ -59,17 +60,17 @@ def play(task: "tuple") -> dict:
     think = {weak: 0.0, strong: 0.0}
     longest = {weak: 0.0, strong: 0.0}
     moves = {weak: 0, strong: 0}
-    while game._legal_codes():
-        player = white if game._turn == 0 else black
+    while game.legal_codes():
+        player = white if game.turn == 0 else black
         t0 = time.perf_counter()
         code = pick(player, game, 1000 * k + ply + (500 if strong_white else 0), time_limit)
         dt = time.perf_counter() - t0
-        if code not in game._legal_codes():
-            raise AssertionError("%s chose an illegal move %s in %s" % (player, bot.code_text(code), game.position()))
+        if code not in game.legal_codes():
+            raise AssertionError("%s chose an illegal move %s in %s" % (player, code_text(code), game.position()))
         think[player] += dt
         moves[player] += 1
         longest[player] = max(longest[player], dt)
-        game._push(code)
+        game.push(code)
         ply += 1
     w, b = game.score()
     margin = (w - b) if strong_white else (b - w)

@@ -7,7 +7,7 @@ USAGE = """usage: python -m dvonn_core COMMAND [ARGS]
 
 commands:
   svg RECORD_OR_POSITION [options]   write an SVG diagram to standard output
-  engine [--level L] [--seed N]      play on stdin/stdout with the CodeCup 2011 protocol
+  engine [--level L] [--position P]  play on stdin/stdout with the CodeCup 2011 protocol
   perft DEPTH [POSITION]             count move paths (checks move generation)
 
 Run 'python -m dvonn_core COMMAND --help' for a command's options.

@@ -3,13 +3,15 @@
 Usage::
 
     python -m dvonn_core engine [--level easy|medium|hard] [--seed N] [--time SECONDS]
+                                [--position POSITION] [--quiet]
 
 Protocol (one message per line on standard input and output; the engine
 flushes after every line it writes):
 
-* The engine starts, then reads its first line.  ``Start`` means it plays
-  White and makes the first move.  Any other first line is White's first move,
-  so the engine plays Black.
+* The engine starts, then reads its first line.  ``Start`` means it plays the
+  side to move and makes the first move: White on the empty board.  Any other
+  first line is the first move of the side to move (White's first placement on
+  the empty board), so the engine plays the other side.
 * From then on the two sides alternate: the engine writes its own move, then
   reads the opponent's move, and so on.  It writes a move only when it is its
   turn and the game is not over.  The one exception to strict alternation
@@ -26,11 +28,22 @@ flushes after every line it writes):
 * ``Quit`` (or the end of the input) ends the engine at any time.
 * Blank lines are ignored.  An opponent move that is not legal is reported on
   standard error and the engine exits with status 1.  Diagnostics (depth,
-  score, time) go to standard error only.
+  score, time) go to standard error only (``--quiet`` turns them off).
+
+``--position P`` starts from the position string ``P`` (see
+:mod:`dvonn_core.position`, e.g. a position after placement) instead of the
+empty board.  The rule for the first line is the same, with "the side to move"
+read from the string: ``Start`` makes the engine that side, and any other first
+line is that side's move, so the engine plays the other one.  Two engines given
+the same position therefore play a game from it when one receives ``Start`` and
+the other receives the first one's moves.  A bad position string is reported on
+standard error with what is wrong, and the engine exits with status 2, as for
+any bad option.
 
 ``--level`` (default ``hard``) and ``--time`` (seconds per move, default the
 level's budget) set the strength; ``--seed`` (default 0) makes the engine's
-play reproducible.
+play reproducible (the bot's seed is the engine's seed plus the number of moves
+played since the start).
 
 Example (the engine plays White)::
 
@@ -41,66 +54,77 @@ Example (the engine plays White)::
     ...
 """
 
+import argparse
 import sys
 
 from . import bot
 from .game import Game
-from .moves import IllegalMoveError, InvalidMoveError
+from .moves import IllegalMoveError, InvalidMoveError, code_text
+from .position import PositionError
 
 try:
     from typing import List, Optional, TextIO
 except ImportError:  # pragma: no cover
     pass
 
-USAGE = "usage: python -m dvonn_core engine [--level easy|medium|hard] [--seed N] [--time SECONDS] [--quiet]\n"
+LEVELS = ("easy", "medium", "hard")
 
 
-def _options(argv: "List[str]") -> "Optional[dict]":
-    opts = {"level": "hard", "seed": 0, "time": None, "quiet": False}
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        if a in ("-h", "--help"):
-            sys.stdout.write(USAGE + __doc__)
-            return None
-        if a == "--quiet":
-            opts["quiet"] = True
-            i += 1
-            continue
-        if a not in ("--level", "--seed", "--time") or i + 1 >= len(argv):
-            raise ValueError("unknown or incomplete option %r" % a)
-        v = argv[i + 1]
-        if a == "--level":
-            bot._level(v)
-            opts["level"] = v
-        elif a == "--seed":
-            try:
-                opts["seed"] = int(v)
-            except ValueError:
-                raise ValueError("--seed needs an integer, not %r" % v)
-        else:
-            try:
-                t = float(v)
-            except ValueError:
-                t = -1.0
-            if not t > 0:
-                raise ValueError("--time needs a positive number of seconds, not %r" % v)
-            opts["time"] = t
-        i += 2
-    return opts
+def _seconds(text: str) -> float:
+    try:
+        t = float(text)
+    except ValueError:
+        t = -1.0
+    if not t > 0:
+        raise argparse.ArgumentTypeError("needs a positive number of seconds, not %r" % text)
+    return t
 
 
-def run(inp: "TextIO", out: "TextIO", err: "TextIO", level: str = "hard", seed: int = 0, time_limit: "Optional[float]" = None, quiet: bool = False) -> int:
-    """Play one game over the CodeCup protocol; returns the exit status."""
-    game = Game()
+def _position(text: str) -> str:
+    try:
+        Game.from_position(text)
+    except PositionError as e:
+        raise argparse.ArgumentTypeError(str(e))
+    return text
+
+
+def parser() -> argparse.ArgumentParser:
+    """The engine's command-line options."""
+    protocol = (__doc__ or "").partition("Protocol")[2]
+    p = argparse.ArgumentParser(
+        prog="python -m dvonn_core engine",
+        description="Play DVONN on standard input and output with the CodeCup 2011 protocol.",
+        epilog="Protocol" + protocol,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--level", choices=LEVELS, default="hard", help="the bot's level (default hard)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices (default 0)")
+    p.add_argument("--time", type=_seconds, default=None, metavar="SECONDS", help="seconds per move (default: the level's budget)")
+    p.add_argument("--position", type=_position, default=None, metavar="POSITION", help="start from this position string instead of the empty board")
+    p.add_argument("--quiet", action="store_true", help="no diagnostics on standard error")
+    return p
+
+
+def run(
+    inp: "TextIO",
+    out: "TextIO",
+    err: "TextIO",
+    level: str = "hard",
+    seed: int = 0,
+    time_limit: "Optional[float]" = None,
+    quiet: bool = False,
+    position: "Optional[str]" = None,
+) -> int:
+    """Play one game over the CodeCup protocol, from ``position`` (default the empty board); returns the exit status."""
+    game = Game() if position is None else Game.from_position(position)
     me = None  # 0 white, 1 black
 
     def reply() -> None:
-        while game._turn == me and game._legal_codes():
+        while game.turn == me and game.legal_codes():
             info = {}  # type: dict
-            code = bot.choose_code(game, level, seed + len(game._codes), time_limit, info)
-            game._push(code)
-            text = bot.code_text(code)
+            code = bot.choose_code(game, level, seed + game.ply, time_limit, info)
+            game.push(code)
+            text = code_text(code)
             out.write(text + "\n")
             out.flush()
             if not quiet:
@@ -108,7 +132,7 @@ def run(inp: "TextIO", out: "TextIO", err: "TextIO", level: str = "hard", seed: 
                 err.flush()
             # After a placement or move it is the opponent's turn, except that
             # White places the 49th piece and then makes the first stack move.
-            if game._turn != me:
+            if game.turn != me:
                 break
 
     while True:
@@ -122,11 +146,11 @@ def run(inp: "TextIO", out: "TextIO", err: "TextIO", level: str = "hard", seed: 
             return 0
         if me is None:
             if text.lower() == "start":
-                me = 0
+                me = game.turn  # the side to move at the start
                 reply()
                 continue
-            me = 1
-        if not game._legal_codes() or game._turn == me:
+            me = 1 - game.turn  # the first line is the side to move's move
+        if not game.legal_codes() or game.turn == me:
             err.write("engine: received %r but it is not the opponent's turn (position %s)\n" % (text, game.position()))
             return 1
         try:
@@ -138,12 +162,8 @@ def run(inp: "TextIO", out: "TextIO", err: "TextIO", level: str = "hard", seed: 
 
 
 def main(argv: "Optional[List[str]]" = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        opts = _options(args)
-    except ValueError as e:
-        sys.stderr.write("engine: %s\n%s" % (e, USAGE))
-        return 2
-    if opts is None:
-        return 0
-    return run(sys.stdin, sys.stdout, sys.stderr, opts["level"], opts["seed"], opts["time"], opts["quiet"])
+        args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    except SystemExit as e:  # argparse has printed the message (or the help)
+        return e.code if isinstance(e.code, int) else 2
+    return run(sys.stdin, sys.stdout, sys.stderr, args.level, args.seed, args.time, args.quiet, args.position)

@@ -10,12 +10,12 @@ def perft(game: Game, depth: int) -> int:
     """The number of move sequences of length ``depth`` from the game's position."""
     if depth == 0:
         return 1
-    codes = list(game._legal_codes())
+    codes = list(game.legal_codes())
     if depth == 1:
         return len(codes)
     total = 0
     for code in codes:
-        game._push(code)
+        game.push(code)
         total += perft(game, depth - 1)
-        game._pop()
+        game.pop()
     return total

@@ -216,14 +216,14 @@ class _Replay:
         self.game = game
 
     def number(self) -> int:
-        return len(self.game._codes) + 1
+        return self.game.ply + 1
 
     def _force_last_placement(self) -> None:
         g = self.game
-        if g._placed < SIZE:
-            legal = g._legal_codes()
+        if g.placed < SIZE:
+            legal = g.legal_codes()
             if len(legal) == 1:
-                g._push(legal[0])
+                g.push(legal[0])
 
     def play(self, text: str) -> None:
         g = self.game
@@ -551,10 +551,10 @@ def _sgf_cell(words: "List[str]", at: int, raw: str) -> str:
 def _sgf_action(replay: _Replay, turn: _SgfTurn, side: str, words: "List[str]", raw: str) -> None:
     game = replay.game
     action = words[0].lower()
-    placing = game._placed < SIZE
+    placing = game.placed < SIZE
     if action in ("start", "pick", "drop"):
         return  # who starts is read before; pieces taken from or put back in a reserve are no move
-    if placing and not turn.kind and action in ("pickb", "move", "pass") and len(game._legal_codes()) == 1:
+    if placing and not turn.kind and action in ("pickb", "move", "pass") and len(game.legal_codes()) == 1:
         replay._force_last_placement()  # the forced last placement may be left out
         placing = False
     if action == "reset":
@@ -601,7 +601,7 @@ def _sgf_action(replay: _Replay, turn: _SgfTurn, side: str, words: "List[str]", 
             replay.play("PASS")
         elif kind == "resign":
             replay.resign(turn.a, False)
-        elif kind == "" and side == game.to_move and not placing and game._legal_codes() == [PASS_CODE]:
+        elif kind == "" and side == game.to_move and not placing and game.legal_codes() == [PASS_CODE]:
             replay.play("PASS")  # a side that cannot move just ends its turn
         turn.clear()
     else:

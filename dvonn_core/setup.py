@@ -7,6 +7,7 @@
 
 from .board import SIZE
 from .game import Game
+from .moves import PLACE_BASE
 from .rng import Rng
 
 
@@ -17,7 +18,7 @@ def random_setup(seed: int = 0) -> Game:
     rng.shuffle(cells)
     game = Game()
     for c in cells:
-        game._push(4096 + c)
+        game.push(PLACE_BASE + c)
     return game
 
 
@@ -26,7 +27,7 @@ def random_game(seed: int = 0, game: "Game | None" = None) -> Game:
     rng = Rng(seed)
     g = Game() if game is None else game
     while True:
-        legal = g._legal_codes()
+        legal = g.legal_codes()
         if not legal:
             return g
-        g._push(legal[rng.next() % len(legal)])
+        g.push(legal[rng.next() % len(legal)])

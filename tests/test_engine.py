@@ -7,6 +7,7 @@ import sys
 
 from dvonn_core import engine
 from dvonn_core.game import Game
+from dvonn_core.setup import random_setup
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -71,6 +72,13 @@ def test_two_engine_processes_play_a_whole_game_against_each_other():
     black = spawn("--level", "medium", "--seed", "2", "--time", "0.2")
     game = Game()
     talk(white, "Start")
+    play_out(white, black, game)
+    assert len(game.moves) > 49
+    assert game.winner() in ("white", "black", "draw")
+
+
+def play_out(white, black, game):
+    """Relay the moves between two engine processes until the game is over, checking each on ``game``."""
     procs = (white, black)
     while game.phase != "over":
         mover = procs[0 if game.to_move == "white" else 1]
@@ -82,5 +90,48 @@ def test_two_engine_processes_play_a_whole_game_against_each_other():
     for p in procs:
         talk(p, "Quit")
         assert p.wait(timeout=30) == 0
-    assert len(game.moves) > 49
+
+
+def test_two_engines_play_from_a_position_after_placement_to_the_end():
+    start = random_setup(5).position()  # all 49 pieces placed, White to move
+    white = spawn("--level", "easy", "--seed", "1", "--time", "0.05", "--position", start)
+    black = spawn("--level", "easy", "--seed", "2", "--time", "0.05", "--position", start)
+    game = Game.from_position(start)
+    talk(white, "Start")  # White is the side to move there
+    play_out(white, black, game)
     assert game.winner() in ("white", "black", "draw")
+    assert len(game.moves) > 1
+
+
+def test_from_a_position_start_makes_the_engine_the_side_to_move():
+    game = random_setup(8)
+    game.play(game.legal_moves()[0])  # now Black is to move
+    start = game.position()
+    out, err = io.StringIO(), io.StringIO()
+    assert engine.run(io.StringIO("Start\nQuit\n"), out, err, level="easy", position=start) == 0
+    reply = Game.from_position(start)
+    reply.play(out.getvalue().strip())  # one legal Black move, and nothing else
+    assert reply.to_move == "white"
+
+
+def test_from_a_position_a_first_move_makes_the_engine_the_other_side():
+    start = random_setup(8).position()  # White to move
+    first = str(Game.from_position(start).legal_moves()[0])
+    out, err = io.StringIO(), io.StringIO()
+    assert engine.run(io.StringIO(first + "\n"), out, err, level="easy", position=start) == 0
+    game = Game.from_position(start)
+    game.play(first)
+    game.play(out.getvalue().strip())  # Black's answer
+    assert game.to_move == "white"
+
+
+def test_a_bad_position_is_refused_with_what_is_wrong_and_status_2():
+    proc = spawn("--position", "9-10-11-10.w")
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 2
+    assert "--position" in err and "4 rows" in err
+    assert engine.main(["--position", "9-10-11-10-9.x"]) == 2
+
+
+def test_help_exits_cleanly():
+    assert engine.main(["--help"]) == 0

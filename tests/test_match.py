@@ -1,0 +1,181 @@
+"""The match harness (benchmarks/match.py): its statistics, its starts and one tiny real match."""
+
+import json
+import math
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import match  # noqa: E402
+
+from dvonn_core.board import CELLS  # noqa: E402
+from dvonn_core.game import Game  # noqa: E402
+
+
+# ---------------------------------------------------------------------- statistics
+
+
+def test_elo_of_known_scores():
+    assert match.elo(0.5) == 0.0
+    assert match.elo(0.75) == pytest.approx(190.85, abs=0.01)  # 400 log10(3)
+    assert match.elo(0.25) == pytest.approx(-190.85, abs=0.01)
+    assert match.elo(0.9) == pytest.approx(381.70, abs=0.01)  # 400 log10(9)
+    assert match.elo(1.0) == math.inf and match.elo(0.0) == -math.inf
+    assert match.expected_score(match.elo(0.64)) == pytest.approx(0.64)
+
+
+def test_pentanomial_interval_by_hand():
+    # Four pairs scoring 2, 1, 1, 0 points: per-game pair scores 1, 1/2, 1/2, 0.
+    assert match.pentanomial([2, 1, 1, 0]) == [1, 0, 2, 0, 1]
+    # mean 1/2, variance 1/8, standard error sqrt(1/8 / 4) = 0.17678;
+    # 0.5 - 1.96 x 0.17678 = 0.15352 -> -400 log10(1/0.15352 - 1) = -296.58 Elo.
+    e, lo, hi = match.elo_interval([1, 0, 2, 0, 1])
+    assert e == 0.0
+    assert lo == pytest.approx(-296.58, abs=0.01) and hi == pytest.approx(296.58, abs=0.01)
+
+
+def test_trinomial_interval_by_hand():
+    # 3 losses, 2 draws, 5 wins: score 0.6, variance 0.6 - 0.36 + ... = 0.19, se = sqrt(0.19 / 10) = 0.13784.
+    e, lo, hi = match.elo_interval([3, 2, 5], (0.0, 0.5, 1.0))
+    assert e == pytest.approx(70.44, abs=0.01)
+    assert lo == pytest.approx(match.elo(0.6 - 1.959964 * math.sqrt(0.19 / 10)), abs=0.01)
+    assert hi == pytest.approx(330.48, abs=0.01)
+
+
+def test_sprt_bounds_and_llr_by_hand():
+    lower, upper = match.sprt_bounds(0.05, 0.05)
+    assert lower == pytest.approx(-2.944, abs=0.001) and upper == pytest.approx(2.944, abs=0.001)
+    # Pairs 0/0.5/1/1.5/2 points: 1, 2, 3, 4, 5 of them (15 pairs).  Per-game scores 0, .25, .5, .75, 1:
+    # mean 10/15 = 0.66667, E[x^2] = 8.125/15 = 0.54167, variance 0.09722.
+    # elo0 = 0 -> s0 = 0.5; elo1 = 50 -> s1 = 1 / (1 + 10^-0.125) = 0.57146.
+    # LLR = 15 x 0.07146 x (1.33333 - 1.07146) / (2 x 0.09722) = 1.4437.
+    assert match.llr([1, 2, 3, 4, 5], 0, 50) == pytest.approx(1.4437, abs=0.0005)
+    # A result exactly half-way between the hypotheses carries no evidence either way.
+    assert match.llr([5, 10, 20, 10, 5], -10, 10) == pytest.approx(0.0, abs=1e-9)
+    # An even result against elo0 = 0, elo1 = 10: N (s1 - s0)(1 - s0 - s1) / (2 var) = -40 x 0.014387^2 / 0.25.
+    assert match.llr([10, 0, 20, 0, 10], 0, 10) == pytest.approx(-0.0331, abs=0.0005)
+    # Many clean pair wins cross the upper bound, many losses the lower one.
+    assert match.llr([0, 1, 5, 20, 20], 0, 30) > upper
+    assert match.llr([20, 20, 5, 1, 0], 0, 30) < lower
+    assert match.llr([0, 0, 0, 0, 0], 0, 30) == 0.0
+
+
+# ---------------------------------------------------------------------- players and starts
+
+
+def test_player_specs():
+    p = match.parse_player("HEAD~3:hard:1.0")
+    assert (p.rev, p.level, p.seconds) == ("HEAD~3", "hard", 1.0)
+    p = match.parse_player("WORKTREE")
+    assert (p.rev, p.level, p.seconds) == ("WORKTREE", "hard", None)
+    p = match.parse_player("/tmp/old:easy")
+    assert (p.rev, p.level, p.seconds) == ("/tmp/old", "easy", None)
+    for bad in ("WORKTREE:hard:0", "WORKTREE:hard:x", ":easy"):
+        with pytest.raises(ValueError):
+            match.parse_player(bad)
+    with pytest.raises(ValueError, match="neither"):
+        match.resolve(match.parse_player("no-such-revision-xyz:easy"))
+
+
+def test_player_names_and_robots():
+    assert match.players_of("DV-Alcalina-Dumbot-2015-07-29-1938.resign.sgf") == ("Alcalina", "Dumbot")
+    assert match.players_of("DV-guest1488-guest-2009-02-06-0635.sgf") == ("guest1488", "guest")
+    assert match.players_of("not-a-boardspace-name.sgf") is None
+    assert not match.is_human_game("DV-149-SmartBot-2009-02-06-0635.sgf")
+    assert not match.is_human_game("DV-BestBot-ezeregy-2010-01-01-1200.sgf")
+    assert not match.is_human_game("DV-weakbot-x-2010-01-01-1200.sgf")
+    assert match.is_human_game("DV-ezeregy-PhiUlbrich-2010-01-01-1200.sgf")
+
+
+def test_human_starts_are_human_games_after_placement_chosen_by_the_seed():
+    games = match.human_games()
+    assert len(games) > 300  # 386 of the 9,575 games: humans on both sides, all 49 placements listed
+    assert all(match.is_human_game(name) for name, _ in games)
+    starts = match.human_starts(5, seed=1)
+    assert starts == match.human_starts(5, seed=1)
+    assert starts != match.human_starts(5, seed=2)
+    assert len({sid for sid, _ in starts}) == 5
+    for sid, position in starts:
+        assert sid.startswith("human:DV-") and "bot" not in sid.lower()
+        game = Game.from_position(position)
+        assert game.phase == "movement" and game.to_move == "white"
+        assert sum(len(game.stack(c)) for c in CELLS) == 49
+
+
+def test_starts_mix_the_kinds_and_are_reproducible():
+    counts = match.parse_starts("human=2,random=3,empty=1")
+    starts = match.make_starts(counts, seed=5)
+    assert [sid.split(":")[0] for sid, _ in starts] == ["human", "random", "empty", "human", "random", "random"]
+    assert starts == match.make_starts(counts, seed=5)
+    assert [s for s in starts if s[0].startswith("random")] == [
+        s for s in match.make_starts(match.parse_starts("random=3"), seed=5)
+    ]
+    with pytest.raises(ValueError):
+        match.parse_starts("humans=2")
+    tasks = match.tasks_for(starts[:2], "r")
+    assert [(t["pair"], t["white"]) for t in tasks] == [(0, "a"), (0, "b"), (1, "a"), (1, "b")]
+
+
+# ---------------------------------------------------------------------- real matches
+
+
+def test_a_tiny_real_match_through_the_bot_processes(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    out = tmp_path / "games.jsonl"
+    argv = ["WORKTREE:easy:0.02", "WORKTREE:easy:0.02", "--starts", "random=1", "--seed", "4", "--out", str(out), "--quiet"]
+    assert match.main(argv) == 0
+    table = capsys.readouterr().out
+    assert "games 2" in table and "Elo" in table and "all games played" in table
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["white"] for r in records) == ["a", "b"]
+    assert records[0]["start"] == records[1]["start"]
+    for r in records:
+        assert r["error"] is None
+        game = Game.from_position(r["position"])
+        for m in r["moves"]:
+            game.play(m)
+        assert game.phase == "over" and list(game.score()) == r["score"]
+        w, b = r["score"]
+        assert r["margin"] == ((w - b) if r["white"] == "a" else (b - w))
+        assert r["think"]["a"][2] + r["think"]["b"][2] == len(r["moves"])
+    assert match.main(["--summary", str(out)]) == 0
+    assert "games 2" in capsys.readouterr().out
+
+
+def test_an_illegal_move_loses_the_game_and_is_logged(tmp_path, monkeypatch):
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    # A "version" whose bot chats on standard output (which must not break the protocol) and always
+    # answers A1, which is never legal in the movement phase.
+    shutil.copytree(ROOT / "dvonn_core", tmp_path / "dvonn_core")
+    (tmp_path / "dvonn_core" / "bot.py").write_text(
+        "from .moves import Move\n\ndef choose_move(game, level='easy', seed=0, time_limit=None):\n"
+        "    print('thinking...')\n    return Move.parse('A1')\n"
+    )
+    bad = match.resolve(match.parse_player("%s:easy" % tmp_path))
+    good = match.resolve(match.parse_player("WORKTREE:easy:0.02"))
+    starts = match.make_starts({"random": 1}, seed=0)
+    records, ending = match.run_match(bad, good, starts, workers=1)
+    assert ending == "all games played" and len(records) == 2
+    for r in records:
+        assert r["result"] == 0.0 and r["margin"] is None
+        assert "illegal" in r["error"] and "A1" in r["error"]
+
+
+def test_the_sprt_stops_the_match_once_a_bound_is_crossed(tmp_path, monkeypatch):
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    shutil.copytree(ROOT / "dvonn_core", tmp_path / "dvonn_core")
+    (tmp_path / "dvonn_core" / "bot.py").write_text("def choose_move(game, level, seed, time_limit):\n    raise RuntimeError('broken')\n")
+    broken = match.resolve(match.parse_player("%s:easy" % tmp_path))
+    good = match.resolve(match.parse_player("WORKTREE:easy:0.02"))
+    starts = match.make_starts({"random": 5}, seed=0)
+    records, ending = match.run_match(broken, good, starts, workers=1, sprt=(0.0, 30.0), sprt_min_pairs=2)
+    # Every pair scores 0 for A, so the LLR is below the lower bound as soon as the test may stop.
+    assert len(records) == 4 and "H0 accepted" in ending
+    assert all("RuntimeError: broken" in r["error"] for r in records)
+    assert "H0 accepted" in match.summary(records, (0.0, 30.0), min_pairs=2)
+    assert "no decision before" in match.summary(records, (0.0, 30.0), min_pairs=3)

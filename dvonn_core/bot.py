@@ -32,7 +32,7 @@ Design
   returned at once, and a solved endgame stops the search early.
 
 The search works on a private copy of the game through the core's fast
-internals (``_legal_codes``, ``_push``, ``_pop``), so the caller's game is
+path (``legal_codes``, ``push``, ``pop``), so the caller's game is
 never changed.  The clock is checked every 32 nodes; the budget is never
 exceeded by more than a few milliseconds plus one node.
 """
@@ -111,8 +111,8 @@ HARD_OPENING_TIME = 1.8
 OPENING_STACKS = 42
 
 LEVELS = {
-    "easy": Level("easy", 1.0, 3, 4000, 100, 20),
-    "medium": Level("medium", 2.0, 64, 8000, 0, 8),
+    "easy": Level("easy", 3.0, 3, 4000, 100, 20),
+    "medium": Level("medium", 4.0, 64, 8000, 0, 8),
     "hard": Level("hard", 1.0, 64, 0, 0, 3),
 }  # type: Dict[str, Level]
 
@@ -152,11 +152,11 @@ def choose_code(game: Game, level: str = "easy", seed: int = 0, time_limit: "Opt
     if time_limit is not None and not time_limit > 0:
         raise ValueError("time_limit must be a positive number of seconds, not %r" % (time_limit,))
     budget = lv.time if time_limit is None else float(time_limit)
-    if time_limit is None and lv.name == "hard" and game._placed == SIZE and game._occ.bit_count() >= OPENING_STACKS:
+    if time_limit is None and lv.name == "hard" and game.placed == SIZE and game.occupied.bit_count() >= OPENING_STACKS:
         budget = HARD_OPENING_TIME  # the first moves, with many choices, get more time
     if game.resigned is not None:
         raise ValueError("the game is over (%s resigned): there is no move to choose" % game.resigned)
-    legal = game._legal_codes()
+    legal = game.legal_codes()
     if not legal:
         raise ValueError("the game is over: there is no move to choose in %s" % game.position())
     if len(legal) == 1:
@@ -164,7 +164,7 @@ def choose_code(game: Game, level: str = "easy", seed: int = 0, time_limit: "Opt
             info.update(depth=0, nodes=0, score=None, forced=True)
         return legal[0]
     rng = Rng(seed)
-    if game._placed < SIZE:
+    if game.placed < SIZE:
         scores = placement_scores(game)
         best = -1 << 30
         choice = legal[0]
@@ -194,7 +194,7 @@ def choose_code(game: Game, level: str = "easy", seed: int = 0, time_limit: "Opt
 
 def random_move(game: Game, seed: int = 0) -> Move:
     """A uniformly random legal move (the bottom of the strength ladder)."""
-    legal = game._legal_codes()
+    legal = game.legal_codes()
     if not legal:
         raise ValueError("the game is over: there is no move to choose")
     return Move.from_code(legal[Rng(seed).below(len(legal))])
@@ -202,26 +202,26 @@ def random_move(game: Game, seed: int = 0) -> Move:
 
 def greedy_move(game: Game, seed: int = 0) -> Move:
     """The move after which the mover controls the most pieces (ties broken by ``seed``); placements at random."""
-    legal = game._legal_codes()
+    legal = game.legal_codes()
     if not legal:
         raise ValueError("the game is over: there is no move to choose")
     rng = Rng(seed)
-    if len(legal) == 1 or game._placed < SIZE:
+    if len(legal) == 1 or game.placed < SIZE:
         return Move.from_code(legal[rng.below(len(legal))])
     g = game.copy()
-    me = "w" if g._turn == 0 else "b"
+    me = "w" if g.turn == 0 else "b"
     best = -1 << 30
     choice = []  # type: List[int]
     for code in legal:
-        g._push(code)
+        g.push(code)
         n = 0
-        for s in g._stacks:
+        for s in g.cells:
             if s:
                 if s[-1] == me:
                     n += 1000 * len(s)
                 elif s[-1] != "d":
                     n -= len(s)  # ties: the fewest pieces left to the opponent
-        g._pop()
+        g.pop()
         if n > best:
             best = n
             choice = [code]
@@ -235,8 +235,8 @@ def greedy_move(game: Game, seed: int = 0) -> Move:
 
 def placement_scores(game: Game) -> "List[int]":
     """A heuristic score for placing on each cell (higher is better; only empty cells matter)."""
-    st = game._stacks
-    placed = game._placed
+    st = game.cells
+    placed = game.placed
     scores = [0] * SIZE
     dvonns = [i for i in range(SIZE) if st[i] == "d"]
     if placed < 3:
@@ -253,7 +253,7 @@ def placement_scores(game: Game) -> "List[int]":
                 v -= 4 * abs(col - 5)
             scores[c] = v
         return scores
-    mine = "w" if game._turn == 0 else "b"
+    mine = "w" if game.turn == 0 else "b"
     theirs = "b" if mine == "w" else "w"
     for c in range(SIZE):
         if st[c]:
@@ -300,7 +300,7 @@ def _evaluate(game: Game) -> "Tuple[int, bool]":
 def final_score(game: Game) -> int:
     """Exact value of a finished game for the side to move: a win beats any heuristic score."""
     w, b = game.score()
-    m = w - b if game._turn == 0 else b - w
+    m = w - b if game.turn == 0 else b - w
     if m > 0:
         return WIN + m
     if m < 0:
@@ -326,6 +326,7 @@ class Search:
         self.max_nodes = max_nodes
         self.nodes = 0
         self.tt = ({}, {})  # type: Tuple[dict, dict]
+        self.evals = ({}, {})  # type: Tuple[dict, dict]  # leaf evaluations by position
         self.history = [0] * 4096
         self.killers = [[0, 0] for _ in range(128)]
         self.leaf = False  # a heuristic leaf was met in the current subtree
@@ -338,7 +339,7 @@ class Search:
 
     def run(self, max_depth: int, rng: Rng, noise: int) -> int:
         g = self.game
-        root = list(g._legal_codes())
+        root = list(g.legal_codes())
         # The seed decides the order of otherwise equal moves.
         keys = [rng.next() for _ in root]
         order = sorted(range(len(root)), key=lambda k: (-self._order_key(root[k], 0, 0), keys[k]))
@@ -380,7 +381,7 @@ class Search:
         leaf = False
         first = True
         for code in moves:
-            g._push(code)
+            g.push(code)
             try:
                 if first:
                     v = -self._negamax(depth - 1, -beta, -alpha, 1)
@@ -389,7 +390,7 @@ class Search:
                     if v > alpha:
                         v = -self._negamax(depth - 1, -beta, -alpha, 1)
             finally:
-                g._pop()
+                g.pop()
             leaf = leaf or self.leaf
             self.leaf = False
             if first or v > alpha:
@@ -417,13 +418,13 @@ class Search:
         best_v = None  # best score with noise
         for code in moves:
             floor = -WIN * 4 if top is None else top - noise
-            g._push(code)
+            g.push(code)
             try:
                 v = -self._negamax(depth - 1, -WIN * 4, -floor, 1)
             except _Timeout:
-                g._pop()
+                g.pop()
                 break
-            g._pop()
+            g.pop()
             if v <= floor:
                 continue  # more than ``noise`` below the best: never chosen
             if top is None or v > top:
@@ -444,7 +445,7 @@ class Search:
             return 1 << 30
         if code >= PLACE_BASE:
             return 0
-        st = self.game._stacks
+        st = self.game.cells
         x = st[code & 63]
         top = x[-1]
         mover = st[code >> 6][-1]
@@ -467,15 +468,19 @@ class Search:
                 raise _Timeout()
         g = self.game
         if depth <= 0:
-            v, exact = _evaluate(g)
-            if not exact:
+            cache = self.evals[g.turn]
+            key = tuple(g.cells)
+            hit = cache.get(key)
+            if hit is None:
+                hit = cache[key] = _evaluate(g)
+            if not hit[1]:
                 self.leaf = True
-            return v
-        legal = g._legal_codes()
+            return hit[0]
+        legal = g.legal_codes()
         if not legal:
             return final_score(g)
-        key = tuple(g._stacks)
-        table = self.tt[g._turn]
+        key = tuple(g.cells)
+        table = self.tt[g.turn]
         entry = table.get(key)
         tt_move = 0
         if entry is not None:
@@ -498,7 +503,7 @@ class Search:
         best_move = moves[0]
         first = True
         for code in moves:
-            g._push(code)
+            g.push(code)
             try:
                 if first:
                     v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
@@ -507,7 +512,7 @@ class Search:
                     if alpha < v < beta:
                         v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
             finally:
-                g._pop()
+                g.pop()
             first = False
             if v > best:
                 best = v

@@ -21,8 +21,8 @@ True
 True
 """
 
-from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE
-from .game import Game
+from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, ONE_ARC, RING, SIZE
+from .game import Game, flood
 
 try:
     from typing import List, Tuple
@@ -50,6 +50,28 @@ def _near2() -> "List[int]":
 #: NEAR2[a]: bitboard of the cells within two steps of cell a (a itself excluded).
 NEAR2 = _near2()
 
+
+def _splits() -> "List[dict]":
+    out = []
+    for i in range(SIZE):
+        ring = RING[i]
+        table = {}  # type: dict
+        for p in range(64):
+            if any(p >> k & 1 and not ring[k] for k in range(6)):
+                continue  # a pattern with a neighbour off the board
+            bits = 0
+            for k in range(6):
+                if p >> k & 1:
+                    bits |= ring[k]
+            table[bits] = not ONE_ARC[p]
+        out.append(table)
+    return out
+
+
+#: SPLITS[i][occupied & NEIGHBOUR_BITS[i]]: True when emptying cell i may split its
+#: occupied neighbours into separate groups (they do not form one unbroken arc).
+SPLITS = _splits()
+
 #: The features, in the order :func:`features` returns them.
 NAMES = (
     "pieces",  # pieces in the stacks a side controls
@@ -66,26 +88,36 @@ NAMES = (
     "tempo",  # 1: the side to move
     "my_capture",  # height of the tallest enemy stack the side to move can take now
     "their_capture",  # height of the tallest stack of the side to move the other side can take
+    "my_cut",  # the best net gain in pieces the side to move can cut off by moving one stack away
+    "their_cut",  # the same for the other side
 )
 N_FEATURES = len(NAMES)
 
 # Tuned weights (see benchmarks/tune_eval.py), hundredths of a piece.
-MID = [17, 122, -22, -2, 30, 57, 72, 24, -5, 4, 18, 36, 47, -23]  # type: List[int]
-END = [100, -46, -9, 6, -21, 225, 100, 63, 124, -72, -41, 7, 37, -28]  # type: List[int]
+MID = [20, 127, -19, -3, 30, 58, 72, 18, -3, 4, 19, 45, 45, -22, 65, -55]  # type: List[int]
+END = [100, -21, -11, 5, -22, 200, 79, 52, 124, -70, -40, 11, 39, -32, 14, -13]  # type: List[int]
 
 
 def raw(game: Game) -> "Tuple[List[int], List[int], int, int, int, int]":
     """Per-side counts: (white counts, black counts, white's biggest capture,
     black's biggest capture, stacks that can move, occupied cells).  The counts
-    follow :data:`NAMES` up to ``stuck_pieces``."""
+    follow :data:`NAMES` up to ``stuck_pieces``, then the side's best cut."""
     st = game.cells
     occ = game.occupied
     dvm = game.dvonn_bits
-    acc = ([0] * 11, [0] * 11)
-    cap = [0, 0]
-    threatened = 0  # bitboard of stacks some enemy stack can land on
-    moving = 0
+    jumps = JUMPS
+    near2 = NEAR2
+    nbits = NEIGHBOUR_BITS
+    edge = EDGE
+    bit = BIT
+    # One local per count and side (w: White, b: Black): far faster than lists.
+    pw = sw = mw = nw = cw = aw = a2w = dw = hw = tw = kw = 0
+    pb = sb = mb = nb_ = cb = ab = a2b = db = hb = tb = kb = 0
+    capw = capb = 0
+    seen = 0  # bitboard of stacks already counted as threatened
     cells = 0
+    cuts = []  # mobile stacks, without a DVONN piece, whose leaving may split the board
+    splits = SPLITS
     for i in range(SIZE):
         s = st[i]
         if not s:
@@ -94,44 +126,92 @@ def raw(game: Game) -> "Tuple[List[int], List[int], int, int, int, int]":
         top = s[-1]
         if top == "d":
             continue
-        side = 0 if top == "w" else 1
-        a = acc[side]
         h = len(s)
-        a[0] += h
-        a[1] += 1
-        if h == 1:
-            a[8] += 1
-        nb = NEIGHBOUR_BITS[i]
+        nb = nbits[i]
         n = 0
-        if EDGE[i] or occ & nb != nb:
-            for t in JUMPS[i][h]:
+        caps = 0
+        if edge[i] or occ & nb != nb:
+            for t in jumps[i][h]:
                 x = st[t]
                 if x:
                     n += 1
                     xt = x[-1]
                     if xt != top and xt != "d":
-                        a[4] += 1
-                        threatened |= BIT[t]
-                        if len(x) > cap[side]:
-                            cap[side] = len(x)
-        if n:
-            a[2] += 1
-            a[3] += n
-            moving += 1
+                        caps += 1
+                        lx = len(x)
+                        bt = bit[t]
+                        if top == "w":
+                            if lx > capw:
+                                capw = lx
+                            if not seen & bt:
+                                seen |= bt
+                                tb += lx
+                        else:
+                            if lx > capb:
+                                capb = lx
+                            if not seen & bt:
+                                seen |= bt
+                                tw += lx
+        if n and splits[i][occ & nb] and not dvm & bit[i]:
+            cuts.append(i)
+        if top == "w":
+            pw += h
+            sw += 1
+            if h == 1:
+                hw += 1
+            if n:
+                mw += 1
+                nw += n
+                cw += caps
+            else:
+                kw += h
+            if dvm & nb:
+                aw += 1
+            elif dvm & near2[i]:
+                a2w += 1
+            if dvm & bit[i]:
+                dw += 1
         else:
-            a[10] += h
-        if dvm & nb:
-            a[5] += 1
-        elif dvm & NEAR2[i]:
-            a[6] += 1
-        if dvm & BIT[i]:
-            a[7] += 1
-    if threatened:
-        for i in range(SIZE):
-            if threatened & BIT[i]:
-                s = st[i]
-                acc[0 if s[-1] == "w" else 1][9] += len(s)
-    return acc[0], acc[1], cap[0], cap[1], moving, cells
+            pb += h
+            sb += 1
+            if h == 1:
+                hb += 1
+            if n:
+                mb += 1
+                nb_ += n
+                cb += caps
+            else:
+                kb += h
+            if dvm & nb:
+                ab += 1
+            elif dvm & near2[i]:
+                a2b += 1
+            if dvm & bit[i]:
+                db += 1
+    cutw = cutb = 0
+    for i in cuts:
+        rest = occ ^ bit[i]
+        dead = rest & ~flood(dvm, rest)
+        if dead:
+            mine = st[i][-1]
+            gain = 0
+            for c in range(SIZE):
+                if dead & bit[c]:
+                    x = st[c]
+                    gain += -len(x) if x[-1] == mine else len(x)
+            if mine == "w":
+                if gain > cutw:
+                    cutw = gain
+            elif gain > cutb:
+                cutb = gain
+    return (
+        [pw, sw, mw, nw, cw, aw, a2w, dw, hw, tw, kw, cutw],
+        [pb, sb, mb, nb_, cb, ab, a2b, db, hb, tb, kb, cutb],
+        capw,
+        capb,
+        mw + mb,
+        cells,
+    )
 
 
 def features(game: Game) -> "List[int]":
@@ -143,6 +223,8 @@ def features(game: Game) -> "List[int]":
     f.append(1)
     f.append(wcap)
     f.append(bcap)
+    f.append(w[11])
+    f.append(b[11])
     return f
 
 
@@ -173,4 +255,8 @@ def score_of(game: Game) -> "Tuple[int, int]":
     v += u * mid[11] + t * end[11]
     v += wcap * (u * mid[12] + t * end[12])
     v += bcap * (u * mid[13] + t * end[13])
+    if w[11]:
+        v += w[11] * (u * mid[14] + t * end[14])
+    if b[11]:
+        v += b[11] * (u * mid[15] + t * end[15])
     return int(v), moving

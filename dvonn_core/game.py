@@ -132,7 +132,7 @@ class Game:
         """``"placement"``, ``"movement"`` or ``"over"``."""
         if self._placed < SIZE:
             return "placement"
-        if self.resigned is not None or not self._legal_codes():
+        if self.resigned is not None or not self.legal_codes():
             return "over"
         return "movement"
 
@@ -203,7 +203,7 @@ class Game:
         During movement, a side with no stack move while the other side can move
         has exactly one legal move: ``PASS``.  A finished game has none.
         """
-        return [Move.from_code(c) for c in self._legal_codes()]
+        return [Move.from_code(c) for c in self.legal_codes()]
 
     def is_legal(self, move: "Union[Move, str]") -> bool:
         """True when ``move`` (a Move or its text) can be played now."""
@@ -211,7 +211,7 @@ class Game:
             m = move if isinstance(move, Move) else Move.parse(move)
         except InvalidMoveError:
             return False
-        return self.resigned is None and m.code in self._legal_codes()
+        return self.resigned is None and m.code in self.legal_codes()
 
     def removed_by(self, move: "Union[Move, str]") -> "List[str]":
         """The cells whose stacks ``move`` would remove, without changing the game."""
@@ -256,9 +256,9 @@ class Game:
         if self.resigned is not None:
             raise IllegalMoveError("illegal move %r: the game is over (%s resigned) in %s" % (str(m), self.resigned, self.position()))
         code = m.code
-        if code not in self._legal_codes():
+        if code not in self.legal_codes():
             raise IllegalMoveError("illegal move %r: %s in %s" % (str(m), self._why_illegal(code), self.position()))
-        self._push(code)
+        self.push(code)
         return m
 
     def undo(self) -> Move:
@@ -267,7 +267,7 @@ class Game:
             raise IndexError("no move to undo")
         self.resigned = None
         code = self._codes[-1]
-        self._pop()
+        self.pop()
         return Move.from_code(code)
 
     def resign(self, side: "Optional[str]" = None) -> None:
@@ -446,11 +446,6 @@ class Game:
         self._legal = None
         return code
 
-    # Older private names of the fast path.
-    _legal_codes = legal_codes
-    _push = push
-    _pop = pop
-
     def _why_illegal(self, code: int) -> str:
         """A short reason why a move code is not legal now (for error messages)."""
         side = COLOUR_NAMES[self._turn]
@@ -470,7 +465,7 @@ class Game:
         s = code >> 6
         t = code & 63
         x = st[s]
-        if self._legal_codes() == [PASS_CODE]:
+        if self.legal_codes() == [PASS_CODE]:
             return "%s has no legal move and must pass" % side
         if not x:
             return "there is no stack on %s" % CELLS[s]

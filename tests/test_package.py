@@ -37,10 +37,9 @@ def test_core_is_mypy_clean():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-# Modules still allowed to use Game's private members.  bot.py is being
-# rewritten onto the public fast path (legal_codes, push, pop, turn, ...);
-# remove it from this set when that rewrite lands.
-PRIVATE_GAME_USERS = {"game.py", "bot.py"}
+# Modules allowed to use Game's private members: only game.py itself.  Everything
+# else uses the public fast path (legal_codes, push, pop, turn, cells, ...).
+PRIVATE_GAME_USERS = {"game.py"}
 
 
 def game_private_names():
@@ -58,7 +57,7 @@ def game_private_names():
 
 def test_only_game_uses_games_private_members():
     private = game_private_names()
-    assert {"_stacks", "_turn", "_codes", "_push", "_legal_codes", "_set"} <= private
+    assert {"_stacks", "_turn", "_codes", "_undo", "_set"} <= private
     root = CORE.parent
     files = [p for p in CORE.glob("*.py") if p.name not in PRIVATE_GAME_USERS]
     for folder in ("benchmarks", "tools", "web", "tests"):

@@ -15,7 +15,8 @@ paste into ``dvonn_core/evaluation.py``.
 
     python tools/tune_eval.py                 # the fit, on all games
     python tools/tune_eval.py --games 2000    # quicker, on the first 2000 games
-    python tools/tune_eval.py --old-bot REV   # also fit the bot of git revision REV for comparison
+    python tools/tune_eval.py --baseline DIR  # also the fit of another version's bot.evaluate
+                                              # (DIR holds its dvonn_core, e.g. a git worktree)
 
 Needs numpy (pinned in requirements-dev.txt; a development tool, not part of the package).
 """
@@ -54,21 +55,42 @@ def games(limit: int = 0):
 
 
 def positions(game_entry, old_eval=None):
-    """(features, t, label for the side to move, old evaluation) of each movement position of a finished game."""
+    """(features, t, label for the side to move, evaluation in force, position string) of each
+    movement position of a finished game."""
     name, codes, ws, bs = game_entry
     g = Game()
     rows = []
     for c in codes:
         if g.placed == 49 and len(g.legal_codes()) > 1:
             f = evaluation.features(g)
-            t = evaluation.phase(g.occupied.bit_count() if hasattr(int, "bit_count") else bin(g.occupied).count("1"))
-            rows.append((f, t, g.turn, old_eval(g) if old_eval else 0))
+            t = evaluation.phase(bin(g.occupied).count("1"))
+            rows.append((f, t, g.turn, old_eval(g) if old_eval else 0, g.position()))
         g.push(c)
     if g.legal_codes():
         return []  # the game stopped before its end (a resignation): result unsure
     w, b = g.score()
     res_white = 1.0 if w > b else (0.0 if w < b else 0.5)
-    return [(f, t, res_white if turn == 0 else 1.0 - res_white, o) for f, t, turn, o in rows]
+    return [(f, t, res_white if turn == 0 else 1.0 - res_white, o, p) for f, t, turn, o, p in rows]
+
+
+BASELINE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from dvonn_core import bot
+from dvonn_core.game import Game
+for line in sys.stdin:
+    print(bot.evaluate(Game.from_position(line.strip())))
+"""
+
+
+def baseline_evals(directory, rows):
+    """bot.evaluate of the dvonn_core in ``directory`` for each row's position (another process)."""
+    import subprocess
+
+    text = "\n".join(r[4] for r in rows) + "\n"
+    out = subprocess.run([sys.executable, "-I", "-c", BASELINE, os.path.abspath(directory)], input=text,
+                         capture_output=True, text=True, check=True)
+    return np.array([float(v) for v in out.stdout.split()])
 
 
 def design(rows):
@@ -107,6 +129,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=0, help="use only the first N games (default: all)")
     ap.add_argument("--l2", type=float, default=1e-4)
+    ap.add_argument("--baseline", metavar="DIR", help="also fit the evaluation of the dvonn_core in DIR")
     args = ap.parse_args()
     t0 = time.time()
     from dvonn_core import bot
@@ -129,6 +152,11 @@ def main() -> None:
     p_old = 1 / (1 + np.exp(-ote * k_old))
     print("in force: held-out log loss %.4f, accuracy %.3f (scale %.5f per centi-piece)"
           % (loss(p_old, yte), accuracy(p_old, yte), k_old))
+    if args.baseline:
+        sample = train[::5]
+        k_base = fit_logistic(baseline_evals(args.baseline, sample)[:, None], np.array([r[2] for r in sample]), l2=0)[0]
+        p_base = 1 / (1 + np.exp(-baseline_evals(args.baseline, test) * k_base))
+        print("baseline: held-out log loss %.4f, accuracy %.3f (%s)" % (loss(p_base, yte), accuracy(p_base, yte), args.baseline))
     w = fit_logistic(xtr, ytr, l2=args.l2)
     p_new = 1 / (1 + np.exp(-xte @ w))
     p_tr = 1 / (1 + np.exp(-xtr @ w))

@@ -1,0 +1,92 @@
+"""The bot's evaluation: features that mean what their names say, seen the same from either side."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from dvonn_core import board, evaluation, position
+from dvonn_core.game import Game
+from dvonn_core.setup import random_game, random_setup
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def crafted(stacks, turn="w"):
+    st = [""] * board.SIZE
+    for cell, s in stacks.items():
+        st[board.index(cell)] = s
+    return Game.from_position(position.format(st, 0 if turn == "w" else 1, False))
+
+
+def swapped(game):
+    """The same position with the colours exchanged (and the other side to move)."""
+    table = {"w": "b", "b": "w", "d": "d"}
+    st = ["".join(table[p] for p in s) for s in game.stacks()]
+    return Game.from_position(position.format(st, 1 - game.turn, game.placed < board.SIZE))
+
+
+def positions(n=6):
+    for seed in range(n):
+        game = random_setup(seed)
+        replay = Game.from_position(game.position())
+        for k, move in enumerate(random_game(seed, game.copy()).moves[49:]):
+            if k % 3 == 0 and replay.phase == "movement":
+                yield replay.copy()
+            replay.play(move)
+
+
+def test_weights_match_the_features():
+    assert len(evaluation.MID) == len(evaluation.END) == evaluation.N_FEATURES
+    # The scale: a controlled piece at the end of the game is worth 100.
+    assert evaluation.END[evaluation.NAMES.index("pieces")] == 100
+
+
+def test_features_and_evaluation_are_the_same_for_either_colour():
+    count = 0
+    for game in positions():
+        other = swapped(game)
+        assert evaluation.features(other) == evaluation.features(game)
+        assert evaluation.evaluate(other) == evaluation.evaluate(game)
+        count += 1
+    assert count > 50
+
+
+def test_counts_on_a_small_position():
+    # White: B1 (a single next to the DVONN piece on A1), D3 and E3 (two pieces; it can
+    # land on the lone DVONN piece C3 or take the black stack G3).  Black: G3 (two pieces;
+    # it can take E3) and H3 (a single; it can only land on its own G3).
+    game = crafted({"A1": "d", "B1": "w", "C3": "d", "F3": "d", "E3": "ww", "D3": "w", "G3": "wb", "H3": "b"})
+    names = evaluation.NAMES
+    w, b, wcap, bcap, moving, cells = evaluation.raw(game)
+    assert (w[names.index("pieces")], b[names.index("pieces")]) == (4, 3)
+    assert (w[names.index("stacks")], b[names.index("stacks")]) == (3, 2)
+    assert w[names.index("threatened")] == 2 and b[names.index("threatened")] == 2
+    assert (wcap, bcap, cells) == (2, 2, 8)
+    assert b[names.index("next_to_dvonn")] == 1 and b[names.index("near_dvonn")] == 1
+    f = dict(zip(names, evaluation.features(game)))
+    assert f["pieces"] == 1 and f["stacks"] == 1 and f["tempo"] == 1
+    assert f["my_capture"] == 2 and f["their_capture"] == 2
+
+
+def test_a_cut_is_seen_by_the_side_that_can_make_it():
+    # The white single on D3 is the only link between the DVONN pieces (C3, B3, A3) and
+    # the black stacks E3..G3 east of it; White moving D3 onto C3 cuts off 5 black pieces.
+    game = crafted({"A3": "d", "B3": "d", "C3": "d", "D3": "w", "E3": "bb", "F3": "bb", "G3": "b"})
+    w, b = evaluation.raw(game)[:2]
+    assert w[11] == 5 and b[11] == 0
+    k = evaluation.NAMES.index("my_cut")
+    f = evaluation.features(game)
+    assert f[k] == 5 and f[k + 1] == 0
+    assert evaluation.features(swapped(game))[k] == 5
+
+
+def test_the_tuning_script_fits_and_prints_weights():
+    pytest.importorskip("numpy")
+    out = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "tune_eval.py"), "--games", "150"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "held-out log loss" in out.stdout and "MID = [" in out.stdout and "END = [" in out.stdout

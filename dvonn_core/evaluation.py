@@ -8,7 +8,7 @@ middle game to the end: with ``t`` the share of the board already cleared,
 ``score = sum((1 - t) * MID[k] * f[k] + t * END[k] * f[k])``.
 
 The weights were fitted to the results of 9,575 real games from Boardspace by
-logistic regression (Texel's method): ``benchmarks/tune_eval.py`` extracts the
+logistic regression (Texel's method): ``tools/tune_eval.py`` extracts the
 positions, computes these features, fits the weights and prints the fit on held
 out games; its output is pasted into ``MID`` and ``END`` below.  The scale is
 hundredths of a piece: the weight of a controlled piece at the very end is 100.
@@ -21,8 +21,8 @@ True
 True
 """
 
-from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, ONE_ARC, RING, SIZE
-from .game import Game, flood
+from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE
+from .game import Game
 
 try:
     from typing import List, Tuple
@@ -51,27 +51,6 @@ def _near2() -> "List[int]":
 NEAR2 = _near2()
 
 
-def _splits() -> "List[dict]":
-    out = []
-    for i in range(SIZE):
-        ring = RING[i]
-        table = {}  # type: dict
-        for p in range(64):
-            if any(p >> k & 1 and not ring[k] for k in range(6)):
-                continue  # a pattern with a neighbour off the board
-            bits = 0
-            for k in range(6):
-                if p >> k & 1:
-                    bits |= ring[k]
-            table[bits] = not ONE_ARC[p]
-        out.append(table)
-    return out
-
-
-#: SPLITS[i][occupied & NEIGHBOUR_BITS[i]]: True when emptying cell i may split its
-#: occupied neighbours into separate groups (they do not form one unbroken arc).
-SPLITS = _splits()
-
 #: The features, in the order :func:`features` returns them.
 NAMES = (
     "pieces",  # pieces in the stacks a side controls
@@ -88,20 +67,18 @@ NAMES = (
     "tempo",  # 1: the side to move
     "my_capture",  # height of the tallest enemy stack the side to move can take now
     "their_capture",  # height of the tallest stack of the side to move the other side can take
-    "my_cut",  # the best net gain in pieces the side to move can cut off by moving one stack away
-    "their_cut",  # the same for the other side
 )
 N_FEATURES = len(NAMES)
 
-# Tuned weights (see benchmarks/tune_eval.py), hundredths of a piece.
-MID = [20, 127, -19, -3, 30, 58, 72, 18, -3, 4, 19, 45, 45, -22, 65, -55]  # type: List[int]
-END = [100, -21, -11, 5, -22, 200, 79, 52, 124, -70, -40, 11, 39, -32, 14, -13]  # type: List[int]
+# Tuned weights (see tools/tune_eval.py), hundredths of a piece.
+MID = [17, 122, -22, -2, 30, 57, 72, 24, -5, 4, 18, 36, 47, -23]  # type: List[int]
+END = [100, -46, -9, 6, -21, 225, 100, 63, 124, -72, -41, 7, 37, -28]  # type: List[int]
 
 
 def raw(game: Game) -> "Tuple[List[int], List[int], int, int, int, int]":
     """Per-side counts: (white counts, black counts, white's biggest capture,
     black's biggest capture, stacks that can move, occupied cells).  The counts
-    follow :data:`NAMES` up to ``stuck_pieces``, then the side's best cut."""
+    follow :data:`NAMES` up to ``stuck_pieces``."""
     st = game.cells
     occ = game.occupied
     dvm = game.dvonn_bits
@@ -116,8 +93,6 @@ def raw(game: Game) -> "Tuple[List[int], List[int], int, int, int, int]":
     capw = capb = 0
     seen = 0  # bitboard of stacks already counted as threatened
     cells = 0
-    cuts = []  # mobile stacks, without a DVONN piece, whose leaving may split the board
-    splits = SPLITS
     for i in range(SIZE):
         s = st[i]
         if not s:
@@ -152,8 +127,6 @@ def raw(game: Game) -> "Tuple[List[int], List[int], int, int, int, int]":
                             if not seen & bt:
                                 seen |= bt
                                 tw += lx
-        if n and splits[i][occ & nb] and not dvm & bit[i]:
-            cuts.append(i)
         if top == "w":
             pw += h
             sw += 1
@@ -188,25 +161,9 @@ def raw(game: Game) -> "Tuple[List[int], List[int], int, int, int, int]":
                 a2b += 1
             if dvm & bit[i]:
                 db += 1
-    cutw = cutb = 0
-    for i in cuts:
-        rest = occ ^ bit[i]
-        dead = rest & ~flood(dvm, rest)
-        if dead:
-            mine = st[i][-1]
-            gain = 0
-            for c in range(SIZE):
-                if dead & bit[c]:
-                    x = st[c]
-                    gain += -len(x) if x[-1] == mine else len(x)
-            if mine == "w":
-                if gain > cutw:
-                    cutw = gain
-            elif gain > cutb:
-                cutb = gain
     return (
-        [pw, sw, mw, nw, cw, aw, a2w, dw, hw, tw, kw, cutw],
-        [pb, sb, mb, nb_, cb, ab, a2b, db, hb, tb, kb, cutb],
+        [pw, sw, mw, nw, cw, aw, a2w, dw, hw, tw, kw],
+        [pb, sb, mb, nb_, cb, ab, a2b, db, hb, tb, kb],
         capw,
         capb,
         mw + mb,
@@ -223,8 +180,6 @@ def features(game: Game) -> "List[int]":
     f.append(1)
     f.append(wcap)
     f.append(bcap)
-    f.append(w[11])
-    f.append(b[11])
     return f
 
 
@@ -255,8 +210,4 @@ def score_of(game: Game) -> "Tuple[int, int]":
     v += u * mid[11] + t * end[11]
     v += wcap * (u * mid[12] + t * end[12])
     v += bcap * (u * mid[13] + t * end[13])
-    if w[11]:
-        v += w[11] * (u * mid[14] + t * end[14])
-    if b[11]:
-        v += b[11] * (u * mid[15] + t * end[15])
     return int(v), moving

@@ -70,18 +70,6 @@ def test_counts_on_a_small_position():
     assert f["my_capture"] == 2 and f["their_capture"] == 2
 
 
-def test_a_cut_is_seen_by_the_side_that_can_make_it():
-    # The white single on D3 is the only link between the DVONN pieces (C3, B3, A3) and
-    # the black stacks E3..G3 east of it; White moving D3 onto C3 cuts off 5 black pieces.
-    game = crafted({"A3": "d", "B3": "d", "C3": "d", "D3": "w", "E3": "bb", "F3": "bb", "G3": "b"})
-    w, b = evaluation.raw(game)[:2]
-    assert w[11] == 5 and b[11] == 0
-    k = evaluation.NAMES.index("my_cut")
-    f = evaluation.features(game)
-    assert f[k] == 5 and f[k + 1] == 0
-    assert evaluation.features(swapped(game))[k] == 5
-
-
 def test_the_tuning_script_fits_and_prints_weights():
     pytest.importorskip("numpy")
     out = subprocess.run(

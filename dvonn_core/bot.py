@@ -17,10 +17,13 @@ Design
   principal-variation search, a transposition table (keyed by the 49 stacks,
   one table per side to move, rebuilt for every call so a seed always gives
   the same move), move ordering (TT move, moves onto enemy stacks by height,
-  onto DVONN stacks, killer moves, history), and an evaluation from the
-  pieces each side controls, mobile stacks, capture moves, closeness to the
-  DVONN pieces, control of DVONN stacks, and the biggest capture open to the
-  side to move (which keeps odd and even depths from swinging apart).  Subtrees that reach the end of
+  onto DVONN stacks, killer moves, history), and the tuned evaluation of
+  :mod:`dvonn_core.evaluation`: controlled stacks, pieces, mobility,
+  captures, threatened pieces, closeness to the DVONN pieces and the biggest
+  capture open to each side, weighted by a logistic fit to 9,575 real games
+  (in the middle game a controlled stack counts for more than its pieces;
+  at the end the pieces decide).  Leaf evaluations are cached by position
+  for the length of a search.  Subtrees that reach the end of
   the game everywhere are stored as exact, so the endgame is solved exactly
   (the search stops early once the root is solved).
 * **Levels**: easy searches 3 plies (at most 4000 nodes) and picks at random

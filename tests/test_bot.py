@@ -7,16 +7,9 @@ import pytest
 from dvonn_core import board, bot, position
 from dvonn_core.game import Game
 from dvonn_core.setup import random_game, random_setup
+from positions import crafted
 
 LEVELS = ("easy", "medium", "hard")
-
-
-def crafted(stacks, turn="w"):
-    """A movement position from {cell: stack}; the other cells are empty."""
-    st = [""] * board.SIZE
-    for cell, s in stacks.items():
-        st[board.index(cell)] = s
-    return Game.from_position(position.format(st, 0 if turn == "w" else 1, False))
 
 
 def exact_margin(game):

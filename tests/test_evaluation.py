@@ -9,15 +9,9 @@ import pytest
 from dvonn_core import board, evaluation, position
 from dvonn_core.game import Game
 from dvonn_core.setup import random_game, random_setup
+from positions import crafted
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-
-
-def crafted(stacks, turn="w"):
-    st = [""] * board.SIZE
-    for cell, s in stacks.items():
-        st[board.index(cell)] = s
-    return Game.from_position(position.format(st, 0 if turn == "w" else 1, False))
 
 
 def swapped(game):

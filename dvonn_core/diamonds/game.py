@@ -3,7 +3,7 @@
 >>> game = DiamondsGame()
 >>> game.play("e5")
 Move.parse('e5')
->>> game.to_move, game.legal_moves()[-1]
+>>> game.to_move, list(game.legal_moves())[-1]
 ('white', Move.parse('swap'))
 >>> game = DiamondsGame.from_stones(black=["b7", "c5", "c6", "d6", "e6"], white=["h1", "h2", "h3", "h4", "i2"])
 >>> turn = game.begin_turn("b6")
@@ -331,45 +331,50 @@ class DiamondsGame:
         occupied = self._stones[0] | self._stones[1]
         return [CELLS[i] for i in range(SIZE) if not occupied >> i & 1]
 
-    def legal_moves(self) -> "List[Move]":
-        """Every legal whole turn, one per distinct result: drops (by cell, then pivots), then ``pass``, then ``swap``.
+    def legal_moves(self) -> "LegalMoves":
+        """Every legal whole turn, one per distinct result, as a lazy :class:`LegalMoves` view.
 
-        Two chains of pivots that end on the same board are the same turn here;
-        :meth:`play` accepts either.  :meth:`iter_turns` lists every chain.
+        Drops come by cell (each drop's turns in notation order), then
+        ``pass``, then ``swap``.  Two chains of pivots that end on the same
+        board are one turn here (the shortest chain is listed); :meth:`play`
+        accepts any of them, and :meth:`iter_turns` lists them all.
         """
-        if self.phase == "over":
-            return []
-        out = []  # type: List[Move]
+        return LegalMoves(self)
+
+    def turns_after(self, cell: str) -> "List[Move]":
+        """The distinct turns that begin with a drop on ``cell`` (one per final board), in notation order."""
+        c = self.begin_turn(cell).cell
+        return self._turns_at(c)
+
+    def _turns_at(self, c: int) -> "List[Move]":
         mine, opp = self._sides()
         standing = bool(diamonds_of(mine))
-        occupied = mine | opp
-        for c in range(SIZE):
-            if occupied >> c & 1:
-                continue
-            for _, _, path in outcomes(mine, opp, c, standing):
-                out.append(_move_of(mine, opp, c, path, standing))
+        out = [_move_of(mine, opp, c, path, standing) for _, _, path in outcomes(mine, opp, c, standing)]
         out.sort(key=_sort_key)
-        out.append(Move(PASS))
-        if self.can_swap:
-            out.append(Move(SWAP))
         return out
 
     def iter_turns(self, cell: str) -> "Iterator[Move]":
-        """Every legal chain of pivots after a drop on ``cell``, lazily (there can be thousands)."""
-        root = self.begin_turn(cell)
-
-        def walk(turn: Turn) -> "Iterator[Move]":
-            opts = turn.options()
+        """Every legal chain of pivots after a drop on ``cell``, lazily and depth first (there can be millions)."""
+        turn = self.begin_turn(cell)
+        first = turn.options()
+        if not first:
+            yield turn.move()
+            return
+        stack = [first]
+        while stack:
+            opts = stack[-1]
             if not opts:
+                stack.pop()
+                if stack:
+                    turn.undo()
+                continue
+            turn.step(opts.pop(0))
+            nxt = turn.options()
+            if nxt:
+                stack.append(nxt)
+            else:
                 yield turn.move()
-                return
-            for pv in opts:
-                turn.step(pv)
-                for m in walk(turn):
-                    yield m
                 turn.undo()
-
-        return walk(root)
 
     def parse_move(self, move: "Union[Move, str]") -> Move:
         """The canonical legal :class:`Move` for a move or its text; raises like :meth:`play`."""
@@ -442,15 +447,11 @@ class DiamondsGame:
             self._swap_ok = first
         self.moves.append(m)
 
-    def push_bits(self, mine: int, opp: int, move: Move) -> None:
-        """Play a turn already known to be legal whose result is ``(mine, opp)`` (fast path for the bot)."""
-        self._undo.append((self._stones[0], self._stones[1], self._turn, self._swap_ok, self._passes, self.swapped))
-        self._stones[self._turn] = mine
-        self._stones[1 - self._turn] = opp
-        self._turn = 1 - self._turn
-        self._passes = 0
-        self._swap_ok = False
-        self.moves.append(move)
+    def chain_move(self, cell: int, chain: "Tuple[Tuple[int, int, int], ...]") -> Move:
+        """The canonical :class:`Move` of a drop on cell number ``cell`` and a chain of pivots
+        ``(cell, diamond, direction)`` as :func:`~.rules.outcomes` gives them (fast path for the bot)."""
+        mine, opp = self._sides()
+        return _move_of(mine, opp, cell, chain, bool(diamonds_of(mine)))
 
     def undo(self) -> Move:
         """Take back the last turn and return it; ``IndexError`` if no turn was played."""
@@ -459,6 +460,64 @@ class DiamondsGame:
         b, w, self._turn, self._swap_ok, self._passes, self.swapped = self._undo.pop()
         self._stones = [b, w]
         return self.moves.pop()
+
+
+class LegalMoves:
+    """The legal turns of a position, computed drop by drop as they are asked for.
+
+    Iterate it, test ``move in legal`` (checked by playing it, so any chain
+    counts), ``count()`` or ``len()`` it (that computes every drop), or
+    ``list()`` it.  Most drops form no diamond and are one turn each; a drop
+    that forms one can end on hundreds of boards, so prefer iteration.
+    """
+
+    def __init__(self, game: "DiamondsGame") -> None:
+        self.game = game
+        self._list = None  # type: Optional[List[Move]]
+
+    def __iter__(self) -> "Iterator[Move]":
+        if self._list is not None:
+            for m in self._list:
+                yield m
+            return
+        g = self.game
+        if g.phase == "over":
+            return
+        mine, opp = g._sides()
+        occupied = mine | opp
+        for c in range(SIZE):
+            if not occupied >> c & 1:
+                for m in g._turns_at(c):
+                    yield m
+        yield Move(PASS)
+        if g.can_swap:
+            yield Move(SWAP)
+
+    def _all(self) -> "List[Move]":
+        if self._list is None:
+            self._list = list(iter(self))
+        return self._list
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def count(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, i: int) -> Move:
+        return self._all()[i]
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, (Move, str)):
+            return False
+        try:
+            self.game.parse_move(move)
+        except ValueError:
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        return "<LegalMoves of %s>" % self.game.position()
 
 
 def _diamond_of(mine: int, pv: Pivot) -> int:

@@ -19,7 +19,7 @@ True
 from .board import BIT, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, LINE_MASK
 
 try:
-    from typing import Dict, List, Set, Tuple
+    from typing import Dict, List, Optional, Tuple
 except ImportError:  # MicroPython
     pass
 
@@ -68,88 +68,133 @@ def options(mine: int, opp: int, ds: "List[int]") -> "List[Tuple[int, int, int, 
     return out
 
 
-class _Search:
-    """Depth-first search of the pivot chains after one drop, keeping one chain per distinct final board."""
-
-    __slots__ = ("results", "order", "visited", "path", "on_path", "cycle", "memo", "chains")
-
-    def __init__(self, memo: bool) -> None:
-        self.results = {}  # type: Dict[Tuple[int, int], Tuple[Tuple[int, int, int], ...]]
-        self.order = []  # type: List[Tuple[int, int]]
-        self.visited = {}  # type: Dict[Tuple[int, int], bool]
-        self.path = []  # type: List[Tuple[int, int, int]]
-        self.on_path = {}  # type: Dict[Tuple[int, int], bool]
-        self.cycle = False
-        self.memo = memo
-        self.chains = 0
-
-    def finish(self, key: "Tuple[int, int]") -> None:
-        self.chains += 1
-        if key not in self.results:
-            self.results[key] = tuple(self.path)
-            self.order.append(key)
-
-    def explore(self, mine: int, opp: int, ds: "List[int]") -> None:
-        legal = False
-        for p, k, d, nm, no in options(mine, opp, ds):
-            key = (nm, no)
-            if key in self.on_path:
-                self.cycle = True
-                continue
-            legal = True
-            if self.memo:
-                if key in self.visited:
-                    continue
-                self.visited[key] = True
-            self.path.append((p, k, d))
-            nds = diamonds_of(nm)
-            if nds:
-                self.on_path[key] = True
-                self.explore(nm, no, nds)
-                del self.on_path[key]
-            else:
-                self.finish(key)
-            self.path.pop()
-        if not legal:
-            self.finish((mine, opp))
-
-
-def outcomes(mine: int, opp: int, cell: int, standing: bool = False) -> "List[Tuple[int, int, Tuple[Tuple[int, int, int], ...]]]":
-    """The distinct results of dropping on ``cell``: ``(mine, opp, pivots)``, one chain of pivots per final board.
+def outcomes(mine: int, opp: int, cell: int, standing: bool = False, limit: int = 0) -> "List[Tuple[int, int, Tuple[Tuple[int, int, int], ...]]]":
+    """The distinct results of dropping on ``cell``: ``(mine, opp, pivots)``, one shortest chain per final board.
 
     ``standing``: the mover already has a diamond on the board (then every
-    diamond counts, not only those through the drop).  Boards are searched
-    depth-first, diamonds in number order, pivots in cell order, directions in
-    :data:`~dvonn_core.hexgrid.DIRECTIONS` order; the first chain found to each
-    final board is kept.  Searching merges chains that meet on the same board;
-    that is exact unless some chain can come back to a board of its own turn
-    (forbidden by the repetition rule), and then the search is redone without
-    merging.
+    diamond counts, not only those through the drop).  The boards of the turn
+    are searched breadth first (diamonds in number order, pivots in cell order,
+    directions in :data:`~dvonn_core.hexgrid.DIRECTIONS` order), so each final
+    board comes with one of its shortest chains, which never repeats a board.
+    Every final board reachable from the drop is found: a chain that comes
+    back to a board can be cut short.  ``limit``: stop after that many boards
+    (0: no limit); the results found so far are all legal.
+
+    A turn can also end with diamonds standing when every pivot would repeat a
+    board of the turn (see :data:`dvonn_core.diamonds.ANSWERS`).  Such ends
+    depend on the chain, not only on the board; they are listed only when the
+    drop has no other end (:func:`dead_end`).
     """
     mine |= BIT[cell]
     ds = diamonds_after_drop(mine, cell, standing)
     if not ds:
         return [(mine, opp, ())]
-    s = _Search(True)
-    s.on_path[(mine, opp)] = True
-    s.explore(mine, opp, ds)
-    if s.cycle:
-        s = _Search(False)
-        s.on_path[(mine, opp)] = True
-        s.explore(mine, opp, ds)
-    return [(key[0], key[1], s.results[key]) for key in s.order]
+    parent = {(mine, opp): None}  # type: Dict[Tuple[int, int], Optional[Tuple[int, int, int, int, int]]]
+    frontier = [(mine, opp, ds)]
+    finals = []  # type: List[Tuple[int, int]]
+    while frontier:
+        nxt = []
+        for m, o, dl in frontier:
+            for p, k, d, nm, no in options(m, o, dl):
+                key = (nm, no)
+                if key in parent:
+                    continue
+                parent[key] = (m, o, p, k, d)
+                nds = diamonds_of(nm)
+                if nds:
+                    nxt.append((nm, no, nds))
+                else:
+                    finals.append(key)
+                if limit and len(parent) >= limit:
+                    nxt = []
+                    break
+            if limit and len(parent) >= limit:
+                break
+        frontier = nxt
+    out = []
+    for key in finals:
+        out.append((key[0], key[1], _chain(parent, key)))
+    if not out and not limit:
+        end = dead_end(mine, opp, ds)
+        if end is not None:
+            out.append(end)
+    return out
 
 
-def count_chains(mine: int, opp: int, cell: int, standing: bool = False) -> "Tuple[int, int]":
-    """``(chains, distinct final boards)`` of a drop: every legal sequence of pivots, and their distinct results."""
+def _chain(parent: "Dict[Tuple[int, int], Optional[Tuple[int, int, int, int, int]]]", key: "Tuple[int, int]") -> "Tuple[Tuple[int, int, int], ...]":
+    path = []
+    step = parent[key]
+    while step is not None:
+        m, o, p, k, d = step
+        path.append((p, k, d))
+        step = parent[(m, o)]
+    path.reverse()
+    return tuple(path)
+
+
+def dead_end(mine: int, opp: int, ds: "List[int]") -> "Optional[Tuple[int, int, Tuple[Tuple[int, int, int], ...]]]":
+    """A chain from ``(mine, opp)`` (diamonds ``ds``) that ends because every pivot would repeat a board, or ``None``.
+
+    Depth first, without merging boards; used only when a drop has no other end.
+    """
+    on_path = {(mine, opp): True}  # type: Dict[Tuple[int, int], bool]
+    path = []  # type: List[Tuple[int, int, int]]
+    stack = [(mine, opp, options(mine, opp, ds), 0)]
+    while stack:
+        m, o, opts, i = stack[-1]
+        if i == 0 and all((x[3], x[4]) in on_path for x in opts):
+            return (m, o, tuple(path))
+        while i < len(opts) and (opts[i][3], opts[i][4]) in on_path:
+            i += 1
+        if i >= len(opts):
+            stack.pop()
+            del on_path[(m, o)]
+            if path:
+                path.pop()
+            continue
+        stack[-1] = (m, o, opts, i + 1)
+        p, k, d, nm, no = opts[i]
+        nds = diamonds_of(nm)
+        if not nds:
+            continue
+        on_path[(nm, no)] = True
+        path.append((p, k, d))
+        stack.append((nm, no, options(nm, no, nds), 0))
+    return None
+
+
+def count_chains(mine: int, opp: int, cell: int, standing: bool = False, limit: int = 10000000) -> int:
+    """The number of legal chains of pivots after a drop (every sequence, not merged), up to ``limit``.
+
+    Depth first without merging, so it takes time in proportion to the count.
+    """
     mine |= BIT[cell]
     ds = diamonds_after_drop(mine, cell, standing)
     if not ds:
-        return 1, 1
-    s = _Search(False)
-    s.on_path[(mine, opp)] = True
-    s.explore(mine, opp, ds)
-    return s.chains, len(s.results)
+        return 1
+    on_path = {(mine, opp): True}  # type: Dict[Tuple[int, int], bool]
+    count = 0
+    stack = [(mine, opp, options(mine, opp, ds), 0, False)]
+    while stack and count < limit:
+        m, o, opts, i, moved = stack[-1]
+        if i >= len(opts):
+            stack.pop()
+            del on_path[(m, o)]
+            if not moved:
+                count += 1  # every pivot would repeat a board: the turn ends here
+            continue
+        p, k, d, nm, no = opts[i]
+        if (nm, no) in on_path:
+            stack[-1] = (m, o, opts, i + 1, moved)
+            continue
+        stack[-1] = (m, o, opts, i + 1, True)
+        nds = diamonds_of(nm)
+        if not nds:
+            count += 1
+            continue
+        on_path[(nm, no)] = True
+        stack.append((nm, no, options(nm, no, nds), 0, False))
+    return count
 
 
 def threats(mine: int, empty: int) -> int:

@@ -14,10 +14,10 @@ Design
 * **Turns.** The search works on the two sides' stones as bitmasks, through
   the fast functions of :mod:`~dvonn_core.diamonds.rules`.  A drop that forms
   no diamond is one child; a drop that forms one expands to its distinct final
-  boards (:func:`~dvonn_core.diamonds.rules.outcomes`, breadth first), capped
-  at :data:`ROOT_BOARDS` boards per drop at the root and :data:`INNER_BOARDS`
-  inside the tree (a chain can wander over 100,000 boards; the shortest chains
-  come first, and every result found is legal).
+  boards (:func:`best_chains`: the boards with the fewest opponent stones
+  first), capped at :data:`ROOT_BOARDS` boards per drop at the root and
+  :data:`INNER_BOARDS` inside the tree (a chain can wander over 100,000
+  boards; every result found is legal).
 * **Evaluation** (for the side to move): stones on the board, in hundreds,
   plus the diamonds each side threatens (empty cells where one more stone
   completes a diamond): the side to move cashes one threat, the other side
@@ -47,7 +47,12 @@ from ..rng import Rng
 from .board import BIT, DIAMOND_MASK, DIAMONDS_AT, NEIGHBOURS, SIZE
 from .game import DiamondsGame
 from .moves import Move, PASS, SWAP
-from .rules import diamonds_of, outcomes, threats
+from .rules import diamonds_after_drop, diamonds_of, next_diamonds, options, threats
+
+try:
+    from heapq import heappop, heappush
+except ImportError:  # pragma: no cover
+    from heapq import heappop, heappush  # type: ignore[no-redef]
 
 try:
     from typing import Dict, List, Optional, Tuple
@@ -57,8 +62,8 @@ except ImportError:  # MicroPython
 __all__ = ["LEVELS", "choose_move", "random_move", "greedy_move", "evaluate", "opening_strength", "Search"]
 
 #: Most boards searched per drop at the root and inside the tree.
-ROOT_BOARDS = 3000
-INNER_BOARDS = 60
+ROOT_BOARDS = 400
+INNER_BOARDS = 40
 #: Score of a won game (plus the margin).
 WIN = 100000
 
@@ -151,6 +156,50 @@ def final_score(mine: int, opp: int, mine_is_white: bool) -> int:
 # ---------------------------------------------------------------------- search
 
 
+def best_chains(mine: int, opp: int, cell: int, limit: int, standing: bool = False) -> "List[Tuple[int, int, tuple]]":
+    """Final boards of a drop on ``cell`` as ``(mine, opp, chain)``, searching at most ``limit`` boards,
+    those with the best stone balance first (so big captures are found early even in long chains).
+
+    Every result is a legal turn.  If no final board turns up within the
+    limit, the search goes on until the first one.
+    """
+    mm = mine | BIT[cell]
+    ds = diamonds_after_drop(mm, cell, standing)
+    if not ds:
+        return [(mm, opp, ())]
+    parent = {(mm, opp): None}  # type: Dict[Tuple[int, int], Optional[Tuple[int, int, int, int, int]]]
+    heap = [(0, 0, mm, opp, ds)]  # type: List[Tuple[int, int, int, int, List[int]]]
+    base = _popcount(opp)
+    finals = []  # type: List[Tuple[int, int]]
+    n = 0
+    while heap and (len(parent) < limit or not finals):
+        _, _, m, o, dl = heappop(heap)
+        for p, k, d, nm, no in options(m, o, dl):
+            key = (nm, no)
+            if key in parent:
+                continue
+            parent[key] = (m, o, p, k, d)
+            nds = next_diamonds(nm, dl, p, d)
+            if nds:
+                n += 1
+                # Fewest opponent stones first; among equals, the oldest board (breadth first).
+                heappush(heap, (_popcount(no) - base, n, nm, no, nds))
+            else:
+                finals.append(key)
+    out = []
+    for key in finals:
+        chain = []
+        step = parent[key]
+        while step is not None:
+            m, o, p, k, d = step
+            chain.append((p, k, d))
+            step = parent[(m, o)]
+        chain.reverse()
+        out.append((key[0], key[1], tuple(chain)))
+    return out
+
+
+
 class _Timeout(Exception):
     pass
 
@@ -187,7 +236,7 @@ class Search:
                         key += 1
                 out.append((key, c, mm, opp, ()))
                 continue
-            for nm, no, chain in outcomes(mine, opp, c, standing, limit):
+            for nm, no, chain in best_chains(mine, opp, c, limit, standing):
                 key = 100 * (_popcount(nm) - _popcount(no)) + 1000
                 out.append((key, c, nm, no, chain))
         out.sort(key=_first, reverse=True)

@@ -16,7 +16,7 @@ in :data:`~.board.DIAMONDS` and the direction of the line.
 True
 """
 
-from .board import BIT, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, LINE_MASK
+from .board import BIT, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, LINE_MASK, LINES
 
 try:
     from typing import Dict, List, Optional, Tuple
@@ -31,6 +31,22 @@ def diamonds_of(mine: int) -> "List[int]":
     """The numbers of the diamonds all of whose cells are in ``mine``."""
     dm = DIAMOND_MASK
     return [k for k in _RANGE if mine & dm[k] == dm[k]]
+
+
+def next_diamonds(mine: int, before: "List[int]", cell: int, direction: int) -> "List[int]":
+    """The mover's diamonds after a pivot on ``cell`` towards ``direction``, given those ``before`` it
+    (any new diamond holds a cell of the line), in number order: the same as ``diamonds_of(mine)``."""
+    dm = DIAMOND_MASK
+    out = [k for k in before if mine & dm[k] == dm[k]]
+    fresh = False
+    for c in LINES[cell][direction]:
+        for k in DIAMONDS_AT[c]:
+            if mine & dm[k] == dm[k] and k not in out:
+                out.append(k)
+                fresh = True
+    if fresh:
+        out.sort()
+    return out
 
 
 def diamonds_after_drop(mine: int, cell: int, standing: bool) -> "List[int]":
@@ -100,7 +116,7 @@ def outcomes(mine: int, opp: int, cell: int, standing: bool = False, limit: int 
                 if key in parent:
                     continue
                 parent[key] = (m, o, p, k, d)
-                nds = diamonds_of(nm)
+                nds = next_diamonds(nm, dl, p, d)
                 if nds:
                     nxt.append((nm, no, nds))
                 else:

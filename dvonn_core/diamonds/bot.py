@@ -200,6 +200,9 @@ def best_chains(mine: int, opp: int, cell: int, limit: int, standing: bool = Fal
 
 
 
+_SEQ = 1 << 20
+
+
 class _Timeout(Exception):
     pass
 
@@ -234,11 +237,13 @@ class Search:
                 for n in NEIGHBOURS[c]:
                     if mine & BIT[n]:
                         key += 1
-                out.append((key, c, mm, opp, ()))
+                out.append((key * _SEQ - len(out), c, mm, opp, ()))
                 continue
             for nm, no, chain in best_chains(mine, opp, c, limit, standing):
                 key = 100 * (_popcount(nm) - _popcount(no)) + 1000
-                out.append((key, c, nm, no, chain))
+                out.append((key * _SEQ - len(out), c, nm, no, chain))
+        # The keys are unique (the order found breaks ties), so any sort gives the same order:
+        # MicroPython's sort is not stable.
         out.sort(key=_first, reverse=True)
         return out
 

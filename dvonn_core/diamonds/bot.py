@@ -62,8 +62,10 @@ except ImportError:  # MicroPython
 __all__ = ["LEVELS", "choose_move", "random_move", "greedy_move", "evaluate", "opening_strength", "Search"]
 
 #: Most boards searched per drop at the root and inside the tree.
-ROOT_BOARDS = 400
-INNER_BOARDS = 40
+ROOT_BOARDS = 150
+INNER_BOARDS = 24
+#: Boards per drop for the greedy baseline.
+GREEDY_BOARDS = 60
 #: Score of a won game (plus the margin).
 WIN = 100000
 
@@ -396,7 +398,7 @@ def greedy_move(game: DiamondsGame, seed: int = 0) -> Move:
         return Move(SWAP)  # the swapper owns the only stone
     is_white = game.to_move == "white"
     mine, opp = (white, black) if is_white else (black, white)
-    kids = Search().children(mine, opp, ROOT_BOARDS, bool(diamonds_of(mine)))
+    kids = Search().children(mine, opp, GREEDY_BOARDS, bool(diamonds_of(mine)))
     if not kids:
         return Move(PASS)
     best = None  # type: Optional[int]

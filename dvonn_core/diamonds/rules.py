@@ -24,6 +24,18 @@ except ImportError:  # MicroPython
     pass
 
 _N = len(DIAMONDS)
+
+#: ``LINE_DIAMONDS[cell][direction]``: the diamonds that hold a cell of that line, in number order.
+LINE_DIAMONDS = []  # type: List[List[List[int]]]
+for _c in range(len(LINES)):
+    _row = []  # type: List[List[int]]
+    for _d in range(6):
+        _seen = {}  # type: Dict[int, bool]
+        for _x in LINES[_c][_d]:
+            for _k in DIAMONDS_AT[_x]:
+                _seen[_k] = True
+        _row.append(sorted(_seen))
+    LINE_DIAMONDS.append(_row)
 _RANGE = range(_N)
 
 
@@ -38,15 +50,17 @@ def next_diamonds(mine: int, before: "List[int]", cell: int, direction: int) -> 
     (any new diamond holds a cell of the line), in number order: the same as ``diamonds_of(mine)``."""
     dm = DIAMOND_MASK
     out = [k for k in before if mine & dm[k] == dm[k]]
-    fresh = False
-    for c in LINES[cell][direction]:
-        for k in DIAMONDS_AT[c]:
-            if mine & dm[k] == dm[k] and k not in out:
-                out.append(k)
-                fresh = True
-    if fresh:
-        out.sort()
-    return out
+    fresh = [k for k in LINE_DIAMONDS[cell][direction] if mine & dm[k] == dm[k]]
+    if not fresh:
+        return out
+    if not out:
+        return fresh
+    merged = {}  # type: Dict[int, bool]
+    for k in out:
+        merged[k] = True
+    for k in fresh:
+        merged[k] = True
+    return sorted(merged)
 
 
 def diamonds_after_drop(mine: int, cell: int, standing: bool) -> "List[int]":

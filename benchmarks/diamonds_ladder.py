@@ -53,7 +53,7 @@ def start_position(start: int) -> DiamondsGame:
     return game
 
 
-def play_game(weak: str, strong: str, start: int, strong_black: bool, time_limit: "float | None", max_turns: int) -> dict:
+def play_game(weak: str, strong: str, start: int, strong_black: bool, time_limit: "float | None", max_turns: int, decided: int = 25) -> dict:
     game = start_position(start)
     holder = {"black": strong if strong_black else weak, "white": weak if strong_black else strong}
     strong_colour = "black" if strong_black else "white"
@@ -69,6 +69,9 @@ def play_game(weak: str, strong: str, start: int, strong_black: bool, time_limit
             holder = {"black": holder["white"], "white": holder["black"]}
             strong_colour = "white" if strong_colour == "black" else "black"
         ply += 1
+        b, w = game.score()
+        if decided and abs(b - w) >= decided:
+            break
     b, w = game.score()
     winner = "black" if b > w else "white"
     margin = (b - w) if strong_colour == "black" else (w - b)
@@ -79,7 +82,7 @@ def play_game(weak: str, strong: str, start: int, strong_black: bool, time_limit
         "strong_result": 1.0 if winner == strong_colour else 0.0,
         "margin": margin,
         "turns": ply,
-        "capped": game.phase != "over",
+        "capped": game.phase != "over",  # stopped early (turn cap or decided)
         "swapped": game.swapped,
         "seconds": seconds,
     }
@@ -89,7 +92,7 @@ def summary(rows: "list[dict]") -> str:
     pairs: "dict[str, list[dict]]" = {}
     for r in rows:
         pairs.setdefault(r["pair"], []).append(r)
-    lines = ["| pairing (weaker-stronger) | games | W-D-L (stronger) | score | avg margin | avg turns | capped | s/move (stronger) |", "|---|---|---|---|---|---|---|---|"]
+    lines = ["| pairing (weaker-stronger) | games | W-D-L (stronger) | score | avg margin | avg turns | stopped early | s/move (stronger) |", "|---|---|---|---|---|---|---|---|"]
     for pair, rs in pairs.items():
         w = sum(1 for r in rs if r["strong_result"] == 1.0)
         d = sum(1 for r in rs if r["strong_result"] == 0.5)
@@ -111,7 +114,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--first-start", type=int, default=0)
     ap.add_argument("--time", type=float, default=None, help="time budget per move for the search levels (default: the level's)")
-    ap.add_argument("--max-turns", type=int, default=300)
+    ap.add_argument("--max-turns", type=int, default=200)
+    ap.add_argument("--decided", type=int, default=25, help="stop a game once a side leads by this many stones (0: never)")
     ap.add_argument("--workers", type=int, default=1, help="processes (the default, 1, is kind to a shared machine)")
     ap.add_argument("--out", default=None, help="append one JSON line per game to this file")
     ap.add_argument("--summary", default=None, help="print the table from a results file and exit")
@@ -126,7 +130,7 @@ def main() -> None:
         assert weak in PLAYERS and strong in PLAYERS, pair
         for g in range(args.games):
             start = args.first_start + g // 2
-            jobs.append((weak, strong, start, g % 2 == 0, args.time, args.max_turns))
+            jobs.append((weak, strong, start, g % 2 == 0, args.time, args.max_turns, args.decided))
     rows = []
     out = open(args.out, "a") if args.out else None
     t0 = time.time()

@@ -26,7 +26,12 @@ from dvonn_core.diamonds.rules import count_chains, outcomes  # noqa: E402
 #: Drops with very many ends: (position, drop).  The first is the source's worked example.
 WORST = [
     ("5-3b2-2bb3-4b3-5b3-8-7-wwww2-1w3.b", "b6"),
+    # Turn 23 of a seeded random game: White's drop on g3 starts chains that wander over the whole board.
+    ("b4-1b2b1-1w2b2-1w1b2w1-1wb1w1bb1-bbw1b3-1w3w1-1wbw2-1w3.w", "g3"),
 ]
+#: Search caps for --worst: boards per drop (distinct final boards are counted among them) and chains.
+BOARD_CAP = 250000
+CHAIN_CAP = 200000
 
 
 def random_game(seed: int, max_turns: int = 300) -> DiamondsGame:
@@ -79,9 +84,11 @@ def main() -> None:
         for position, drop in WORST:
             game = DiamondsGame.from_position(position)
             t = time.perf_counter()
-            ends = len(outcomes(game.bits[0], game.bits[1], CELLS.index(drop)))
-            chains = count_chains(game.bits[0], game.bits[1], CELLS.index(drop))
-            print("drop %s in %s: %d distinct final boards, %d chains (%.2f s)" % (drop, position, ends, chains, time.perf_counter() - t))
+            mine, opp = (game.bits[0], game.bits[1]) if game.to_move == "black" else (game.bits[1], game.bits[0])
+            ends = len(outcomes(mine, opp, CELLS.index(drop), False, BOARD_CAP))
+            chains = count_chains(mine, opp, CELLS.index(drop), False, CHAIN_CAP)
+            print("drop %s in %s: %d distinct final boards (searching at most %d boards), %s chains (%.2f s)"
+                  % (drop, position, ends, BOARD_CAP, ("%d" if chains < CHAIN_CAP else "at least %d") % chains, time.perf_counter() - t))
 
 
 if __name__ == "__main__":

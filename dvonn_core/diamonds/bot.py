@@ -1,0 +1,420 @@
+"""A Diamonds & Pivots bot: random and greedy baselines and three search levels.
+
+>>> from dvonn_core.diamonds import DiamondsGame
+>>> game = DiamondsGame()
+>>> str(choose_move(game, "medium", seed=1))      # opens where it would not mind a swap
+'i1'
+>>> game.play("e5")
+Move.parse('e5')
+>>> str(choose_move(game, "easy"))                # a centre drop is strong: swap it
+'swap'
+
+Design
+------
+* **Turns.** The search works on the two sides' stones as bitmasks, through
+  the fast functions of :mod:`~dvonn_core.diamonds.rules`.  A drop that forms
+  no diamond is one child; a drop that forms one expands to its distinct final
+  boards (:func:`best_chains`: the boards with the fewest opponent stones
+  first), capped at :data:`ROOT_BOARDS` boards per drop at the root and
+  :data:`INNER_BOARDS` inside the tree (a chain can wander over 100,000
+  boards; every result found is legal).
+* **Evaluation** (for the side to move): stones on the board, in hundreds,
+  plus the diamonds each side threatens (empty cells where one more stone
+  completes a diamond): the side to move cashes one threat, the other side
+  can block only one, so two or more threats of the opponent are a loss of
+  material to come.
+* **Search.** Negamax alpha-beta over whole turns, children ordered by a
+  quick score (material, blocking the opponent's threats, making threats).
+  Passing is a child too; two passes in a row end the game, scored exactly
+  (equal counts: White wins).
+* **Levels.** easy: one ply, with the evaluation and up to
+  :attr:`Level.noise` points of seeded noise; medium: two plies; hard:
+  two plies always, then iterative deepening while its budget lasts (0.5 s on
+  CPython, about 1 s in the browser; more when two plies take longer).
+  Easy and medium are deterministic for a seed; hard is too except where its
+  depth depends on the clock.
+* **Pie rule.** The first drop's strength is judged by its distance from the
+  edge (Bill Taylor: a drop on a side is the weakest, a corner is better).  As
+  White the bot swaps any first drop off the edge; as Black it opens in a
+  corner, a drop it would not mind being swapped.
+* **Baselines.** :func:`random_move` (a random drop or pass, then a random
+  chain of pivots) and :func:`greedy_move` (the turn after which the mover has
+  the most stones, ties: the fewest stones left to the opponent).
+"""
+
+import time
+
+from ..rng import Rng
+from .board import BIT, DIAMOND_MASK, DIAMONDS_AT, NEIGHBOURS, SIZE
+from .game import DiamondsGame
+from .moves import Move, PASS, SWAP
+from .rules import diamonds_after_drop, diamonds_of, next_diamonds, options, threats
+
+try:
+    from heapq import heappop, heappush
+except ImportError:  # pragma: no cover
+    from heapq import heappop, heappush  # type: ignore[no-redef]
+
+try:
+    from typing import Dict, List, Optional, Tuple
+except ImportError:  # MicroPython
+    pass
+
+__all__ = ["LEVELS", "choose_move", "random_move", "greedy_move", "evaluate", "opening_strength", "Search"]
+
+#: Most boards searched per drop at the root and inside the tree.
+ROOT_BOARDS = 150
+INNER_BOARDS = 24
+#: Boards per drop for the greedy baseline.
+GREEDY_BOARDS = 60
+#: Score of a won game (plus the margin).
+WIN = 100000
+
+# ---------------------------------------------------------------------- tables
+
+
+def _edge_distance() -> "List[int]":
+    dist = [-1] * SIZE
+    frontier = [c for c in range(SIZE) if len(NEIGHBOURS[c]) < 6]
+    for c in frontier:
+        dist[c] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for c in frontier:
+            for n in NEIGHBOURS[c]:
+                if dist[n] < 0:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+EDGE_DISTANCE = _edge_distance()
+
+
+def opening_strength(cell: int) -> int:
+    """How strong a first drop on ``cell`` is judged: 0 on a side, 1 in a corner, 2 + distance from the edge inside."""
+    if EDGE_DISTANCE[cell] == 0:
+        return 1 if len(NEIGHBOURS[cell]) == 3 else 0
+    return 1 + EDGE_DISTANCE[cell]
+
+
+#: The bot swaps a first drop at least this strong.
+SWAP_STRENGTH = 2
+CORNERS = [c for c in range(SIZE) if len(NEIGHBOURS[c]) == 3]
+
+
+class Level:
+    """Settings of a level: plies (``depth``), default time budget (seconds, 0: none) and root noise."""
+
+    __slots__ = ("name", "depth", "time", "noise", "min_depth")
+
+    def __init__(self, name: str, depth: int, time: float, noise: int, min_depth: int = 1) -> None:
+        self.name = name
+        self.depth = depth
+        self.time = time
+        self.noise = noise
+        self.min_depth = min_depth  # always completed, whatever the clock says
+
+
+LEVELS = {
+    "easy": Level("easy", 1, 0.0, 30),
+    "medium": Level("medium", 2, 0.0, 0),
+    "hard": Level("hard", 8, 0.5, 0, min_depth=2),
+}  # type: Dict[str, Level]
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+# ---------------------------------------------------------------------- evaluation
+
+
+def evaluate(mine: int, opp: int) -> int:
+    """The position for the side to move (stones ``mine``) against ``opp``, in hundredths of a stone."""
+    empty = ~(mine | opp) & ((1 << SIZE) - 1)
+    t_mine = threats(mine, empty)
+    t_opp = threats(opp, empty)
+    score = 100 * (_popcount(mine) - _popcount(opp))
+    if t_mine:
+        score += 150
+    n_opp = _popcount(t_opp)
+    if n_opp >= 2:
+        score -= 120 + 20 * n_opp
+    elif n_opp:
+        score -= 20
+    return score
+
+
+def final_score(mine: int, opp: int, mine_is_white: bool) -> int:
+    """A finished game from the side of ``mine``: a win or a loss, by the margin."""
+    margin = _popcount(mine) - _popcount(opp)
+    if margin > 0 or (margin == 0 and mine_is_white):
+        return WIN + margin
+    return -WIN + margin
+
+
+# ---------------------------------------------------------------------- search
+
+
+def best_chains(mine: int, opp: int, cell: int, limit: int, standing: bool = False) -> "List[Tuple[int, int, tuple]]":
+    """Final boards of a drop on ``cell`` as ``(mine, opp, chain)``, searching at most ``limit`` boards,
+    those with the best stone balance first (so big captures are found early even in long chains).
+
+    Every result is a legal turn.  If no final board turns up within the
+    limit, the search goes on until the first one.
+    """
+    mm = mine | BIT[cell]
+    ds = diamonds_after_drop(mm, cell, standing)
+    if not ds:
+        return [(mm, opp, ())]
+    parent = {(mm, opp): None}  # type: Dict[Tuple[int, int], Optional[Tuple[int, int, int, int, int]]]
+    heap = [(0, 0, mm, opp, ds)]  # type: List[Tuple[int, int, int, int, List[int]]]
+    base = _popcount(opp)
+    finals = []  # type: List[Tuple[int, int]]
+    n = 0
+    while heap and (len(parent) < limit or not finals):
+        _, _, m, o, dl = heappop(heap)
+        for p, k, d, nm, no in options(m, o, dl):
+            key = (nm, no)
+            if key in parent:
+                continue
+            parent[key] = (m, o, p, k, d)
+            nds = next_diamonds(nm, dl, p, d)
+            if nds:
+                n += 1
+                # Fewest opponent stones first; among equals, the oldest board (breadth first).
+                heappush(heap, (_popcount(no) - base, n, nm, no, nds))
+            else:
+                finals.append(key)
+    out = []
+    for key in finals:
+        chain = []
+        step = parent[key]
+        while step is not None:
+            m, o, p, k, d = step
+            chain.append((p, k, d))
+            step = parent[(m, o)]
+        chain.reverse()
+        out.append((key[0], key[1], tuple(chain)))
+    return out
+
+
+
+_SEQ = 1 << 20
+
+
+class _Timeout(Exception):
+    pass
+
+
+class Search:
+    """Negamax alpha-beta over whole turns on bitmasks; ``deadline`` (``time.time()``) or 0 for none."""
+
+    def __init__(self, deadline: float = 0.0) -> None:
+        self.deadline = deadline
+        self.nodes = 0
+
+    def children(self, mine: int, opp: int, limit: int, standing: bool = False) -> "List[Tuple[int, int, int, int, tuple]]":
+        """``(order key, cell, mine after, opp after, chain)`` for every drop (chains capped at ``limit`` boards)."""
+        out = []  # type: List[Tuple[int, int, int, int, tuple]]
+        occupied = mine | opp
+        empty = ~occupied & ((1 << SIZE) - 1)
+        t_opp = threats(opp, empty)
+        dm = DIAMOND_MASK
+        for c in range(SIZE):
+            b = BIT[c]
+            if occupied & b:
+                continue
+            mm = mine | b
+            forms = standing
+            if not forms:
+                for k in DIAMONDS_AT[c]:
+                    if mm & dm[k] == dm[k]:
+                        forms = True
+                        break
+            if not forms:
+                key = 10 if t_opp & b else 0
+                for n in NEIGHBOURS[c]:
+                    if mine & BIT[n]:
+                        key += 1
+                out.append((key * _SEQ - len(out), c, mm, opp, ()))
+                continue
+            for nm, no, chain in best_chains(mine, opp, c, limit, standing):
+                key = 100 * (_popcount(nm) - _popcount(no)) + 1000
+                out.append((key * _SEQ - len(out), c, nm, no, chain))
+        # The keys are unique (the order found breaks ties), so any sort gives the same order:
+        # MicroPython's sort is not stable.
+        out.sort(key=_first, reverse=True)
+        return out
+
+    def negamax(self, mine: int, opp: int, white: bool, depth: int, alpha: int, beta: int, passes: int) -> int:
+        self.nodes += 1
+        if self.deadline and self.nodes & 31 == 0 and time.time() > self.deadline:
+            raise _Timeout()
+        if passes >= 2:
+            return final_score(mine, opp, white)
+        if depth == 0:
+            return evaluate(mine, opp)
+        best = -WIN * 2
+        kids = self.children(mine, opp, INNER_BOARDS)
+        for _, _, nm, no, _ in kids:
+            v = -self.negamax(no, nm, not white, depth - 1, -beta, -alpha, 0)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        return best
+        # Passing: only worth a look when the opponent just passed (it ends the game) or nothing else is left.
+        if passes == 1 or not kids:
+            v = -self.negamax(opp, mine, not white, depth - 1, -beta, -alpha, passes + 1)
+            if v > best:
+                best = v
+        return best
+
+
+def _first(item: "Tuple[int, int, int, int, tuple]") -> int:
+    return item[0]
+
+
+# ---------------------------------------------------------------------- public API
+
+
+def _level(level: str) -> Level:
+    lv = LEVELS.get(level) if isinstance(level, str) else None
+    if lv is None:
+        raise ValueError("unknown bot level %r (choose 'easy', 'medium' or 'hard')" % (level,))
+    return lv
+
+
+def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None, info: "Optional[dict]" = None) -> Move:
+    """The bot's turn for the side to move in ``game`` (which is left unchanged).
+
+    ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``; ``seed`` makes the
+    choice reproducible; ``time_limit`` (seconds) replaces the level's budget
+    (for hard) or caps it.  ``info`` (a dict) receives ``depth`` and ``nodes``.
+    Raises ``ValueError`` when the game is over.
+    """
+    lv = _level(level)
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError("time_limit must be a positive number of seconds, not %r" % (time_limit,))
+    if game.phase == "over":
+        raise ValueError("the game is over: there is no move to choose in %s" % game.position())
+    rng = Rng(seed)
+    black, white = game.bits
+    if game.can_swap:
+        first = black & -black
+        cell = _popcount(first - 1)
+        if opening_strength(cell) >= SWAP_STRENGTH:
+            return Move(SWAP)
+    if not black and not white and game.to_move == "black":
+        return game.chain_move(CORNERS[rng.below(len(CORNERS))], ())
+    budget = lv.time if time_limit is None else float(time_limit)
+    start = time.time()
+    search = Search(start + budget if budget else 0.0)
+    is_white = game.to_move == "white"
+    mine, opp = (white, black) if is_white else (black, white)
+    standing = bool(diamonds_of(mine))
+    kids = search.children(mine, opp, ROOT_BOARDS, standing)
+    passes = 1 if game.position().endswith("p") else 0
+    if not kids:
+        return Move(PASS)
+    best_kid = kids[0]  # type: Optional[Tuple[int, int, int, int, tuple]]
+    best_depth = 0
+    deadline = search.deadline
+    for depth in range(1, lv.depth + 1):
+        # The first plies are searched whatever the clock says, so hard is never shallower than medium.
+        search.deadline = 0.0 if depth <= lv.min_depth else deadline
+        try:
+            scored = _root(search, kids, is_white, depth, passes, mine, opp)
+        except _Timeout:
+            break
+        best_depth = depth
+        if lv.noise:
+            scored = [(v + rng.below(lv.noise + 1), i) for v, i in scored]
+        scored.sort(key=_neg_first)
+        best_v, best_i = scored[0]
+        if best_i < 0:
+            best_kid = None
+        else:
+            best_kid = kids[best_i]
+            kids.insert(0, kids.pop(best_i))  # search the best turn first at the next depth
+        if abs(best_v) >= WIN // 2:
+            break  # the game's end is in sight: deeper search changes nothing
+    if info is not None:
+        info.update(depth=best_depth, nodes=search.nodes, elapsed=time.time() - start)
+    if best_kid is None:
+        return Move(PASS)
+    return game.chain_move(best_kid[1], best_kid[4])
+
+
+def _neg_first(item: "Tuple[int, int]") -> "Tuple[int, int]":
+    return (-item[0], item[1])
+
+
+def _root(search: Search, kids: "List[Tuple[int, int, int, int, tuple]]", is_white: bool, depth: int, passes: int, mine: int, opp: int) -> "List[Tuple[int, int]]":
+    """``(score, child index)`` for every root child (a pass is index -1), exact at this depth."""
+    out = []
+    alpha = -WIN * 2
+    for i in range(len(kids)):
+        _, _, nm, no, _ = kids[i]
+        # Alpha-beta: the best turn's score is exact, the others' only bounded (noise is used at depth 1 only).
+        v = -search.negamax(no, nm, not is_white, depth - 1, -WIN * 2, -alpha, 0)
+        if v > alpha:
+            alpha = v
+        out.append((v, i))
+    if passes == 1:
+        v = -search.negamax(opp, mine, not is_white, depth - 1, -WIN * 2, WIN * 2, 2)
+        out.append((v, -1))
+    return out
+
+
+def random_move(game: DiamondsGame, seed: int = 0) -> Move:
+    """A random drop, pass or swap, then a random chain of pivots (the bottom of the strength ladder)."""
+    if game.phase == "over":
+        raise ValueError("the game is over: there is no move to choose")
+    rng = Rng(seed)
+    drops = game.drops()
+    n = len(drops) + 1 + (1 if game.can_swap else 0)
+    i = rng.below(n)
+    if i == len(drops):
+        return Move(PASS)
+    if i > len(drops):
+        return Move(SWAP)
+    turn = game.begin_turn(drops[i])
+    opts = turn.options()
+    while opts:
+        turn.step(opts[rng.below(len(opts))])
+        opts = turn.options()
+    return turn.move()
+
+
+def greedy_move(game: DiamondsGame, seed: int = 0) -> Move:
+    """The turn after which the mover has the most stones (ties: the fewest left to the opponent, then ``seed``)."""
+    if game.phase == "over":
+        raise ValueError("the game is over: there is no move to choose")
+    rng = Rng(seed)
+    black, white = game.bits
+    if game.can_swap:
+        return Move(SWAP)  # the swapper owns the only stone
+    is_white = game.to_move == "white"
+    mine, opp = (white, black) if is_white else (black, white)
+    kids = Search().children(mine, opp, GREEDY_BOARDS, bool(diamonds_of(mine)))
+    if not kids:
+        return Move(PASS)
+    best = None  # type: Optional[int]
+    choice = []  # type: List[int]
+    for i in range(len(kids)):
+        v = 1000 * _popcount(kids[i][2]) - _popcount(kids[i][3])
+        if best is None or v > best:
+            best = v
+            choice = [i]
+        elif v == best:
+            choice.append(i)
+    kid = kids[choice[rng.below(len(choice))]]
+    return game.chain_move(kid[1], kid[4])
+

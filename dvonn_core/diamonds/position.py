@@ -1,0 +1,115 @@
+"""Position strings: a whole Diamonds & Pivots position as short, URL-safe text.
+
+The nine rows from ``a`` (top) to ``i`` (bottom), separated by ``-``; within a
+row the cells from left to right: ``b`` a black stone, ``w`` a white stone, a
+digit that many empty cells.  Then ``.`` and the side to move (``b`` or
+``w``), then ``s`` if the next move may be ``swap`` (right after the first
+drop of a game), then one ``p`` per pass in a row just played (``pp``: the game
+is over).  Only letters, digits, ``-`` and ``.`` are used.
+
+>>> format_position(0, 0, 0, False, 0)
+'5-6-7-8-9-8-7-6-5.b'
+>>> parse_position('5-6-7-8-4b4-8-7-6-5.ws')[2:]
+(1, True, 0)
+>>> parse_position('5-6-7-8-9-8-7-6-5.x')
+Traceback (most recent call last):
+...
+dvonn_core.diamonds.position.PositionError: position '5-6-7-8-9-8-7-6-5.x': after '.' comes the side to move, 'b' or 'w' (then 's' if swap is allowed, 'p' per pass just played), not 'x'
+"""
+
+from .board import BIT, CELLS, ROW_NAMES
+
+try:
+    from typing import Tuple
+except ImportError:  # MicroPython
+    pass
+
+ROW_LENGTHS = (5, 6, 7, 8, 9, 8, 7, 6, 5)
+MAX_LENGTH = 200
+
+
+class PositionError(ValueError):
+    """A position string that is malformed or describes an impossible position."""
+
+
+def format_position(black: int, white: int, turn: int, swap_ok: bool, passes: int) -> str:
+    """The position string of two stone bitmasks, the side to move (0 black, 1 white) and the flags."""
+    rows = []
+    i = 0
+    for length in ROW_LENGTHS:
+        parts = []
+        empty = 0
+        for _ in range(length):
+            b = BIT[i]
+            i += 1
+            if black & b:
+                ch = "b"
+            elif white & b:
+                ch = "w"
+            else:
+                empty += 1
+                continue
+            if empty:
+                parts.append(str(empty))
+                empty = 0
+            parts.append(ch)
+        if empty:
+            parts.append(str(empty))
+        rows.append("".join(parts))
+    return "-".join(rows) + "." + "bw"[turn] + ("s" if swap_ok else "") + "p" * min(passes, 2)
+
+
+def parse_position(text: str) -> "Tuple[int, int, int, bool, int]":
+    """``(black, white, turn, swap_ok, passes)`` from a position string; :class:`PositionError` if invalid."""
+    if not isinstance(text, str):
+        raise PositionError("a position must be a string, not %s" % type(text).__name__)
+    text = text.strip()
+    if len(text) > MAX_LENGTH:
+        raise PositionError("position string too long (%d characters; at most %d)" % (len(text), MAX_LENGTH))
+    if "." not in text:
+        raise PositionError("position %r has no side to move (it should end in '.b' or '.w', like '5-6-7-8-9-8-7-6-5.b')" % _short(text))
+    board, _, side = text.rpartition(".")
+    if side not in ("b", "w", "ws", "bp", "wp", "bpp", "wpp"):
+        raise PositionError("position %r: after '.' comes the side to move, 'b' or 'w' (then 's' if swap is allowed, 'p' per pass just played), not %r" % (_short(text), _short(side)))
+    turn = 0 if side[0] == "b" else 1
+    swap_ok = "s" in side
+    passes = side.count("p")
+    rows = board.split("-")
+    if len(rows) != 9:
+        raise PositionError("position %r has %d rows separated by '-'; the board has 9 (a to i)" % (_short(text), len(rows)))
+    black = white = 0
+    i = 0
+    for r in range(9):
+        row = rows[r]
+        n = 0
+        for ch in row:
+            if ch in "123456789":
+                n += int(ch)
+                if n > ROW_LENGTHS[r]:
+                    break
+                i += int(ch)
+                continue
+            if ch not in "bw":
+                raise PositionError("row %s of %r: %r is not a stone ('b' or 'w') or a count of empty cells (1-9)" % (ROW_NAMES[r], _short(text), ch))
+            n += 1
+            if n > ROW_LENGTHS[r]:
+                break
+            if ch == "b":
+                black |= BIT[i]
+            else:
+                white |= BIT[i]
+            i += 1
+        if n != ROW_LENGTHS[r]:
+            raise PositionError("row %s of %r describes %s cells; it has %d" % (ROW_NAMES[r], _short(text), "more than %d" % ROW_LENGTHS[r] if n > ROW_LENGTHS[r] else str(n), ROW_LENGTHS[r]))
+    if swap_ok and (turn != 1 or white or black & (black - 1) or not black):
+        raise PositionError("position %r: swap ('s') is possible only right after the first drop (one black stone, White to move)" % _short(text))
+    return black, white, turn, swap_ok, passes
+
+
+def _short(text: str) -> str:
+    if len(text) > 40:
+        return text[:37] + "..."
+    return text
+
+
+assert len(CELLS) == sum(ROW_LENGTHS)

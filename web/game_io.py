@@ -38,7 +38,10 @@ def _set(key, text):
 
 
 def save():
-    """Save the game in progress (called after every change)."""
+    """Save the game in progress (called after every change; review changes nothing to save)."""
+    session = _page["session"]
+    if session.ahead:
+        return
     _set(persist.KEY, persist.dumps(_page["session"]))
 
 
@@ -78,7 +81,7 @@ def sync_form():
 def _keep_previous():
     """Before an import or a link replaces the game, keep the current one (if it has moves)."""
     session = _page["session"]
-    if len(session.game.moves) > session.base or session.game.start_position is not None:
+    if session.live_ply() > session.base or session.game.start_position is not None:
         if _set(PREVIOUS_KEY, persist.dumps(session)):
             _page["has_previous"] = True
             return True
@@ -165,7 +168,7 @@ def open_link():
         return False
     _clear_fragment()
     kept = _keep_previous()
-    session.adopt(game, level=_el("level").value)
+    session.adopt(game, level=_el("level").value, review=kind == "record")
     moves = len(game.moves)
     session.notice = ("Opened the game in the link (%d move%s)." % (moves, "" if moves == 1 else "s")
                       if kind == "record" else "Started from the position in the link.")
@@ -177,7 +180,7 @@ def open_link():
 def on_share(event):
     """"Share link": the page's address with ``#record=<the record>``, copied and shown in a box."""
     session = _page["session"]
-    url = _page_address() + "#record=" + str(window.encodeURIComponent(persist.share_text(session.game.record())))
+    url = _page_address() + "#record=" + str(window.encodeURIComponent(persist.share_text(session.live_game().record())))
     copied = _show_and_copy(url)
     session.notice = ("Link copied: it opens this game." if copied
                       else "Copy the link from the box under the board: it opens this game.")
@@ -199,7 +202,7 @@ def _show_and_copy(text):
 # -- export ---------------------------------------------------------------------------------
 def on_copy_record(event):
     session = _page["session"]
-    copied = _show_and_copy(session.game.record())
+    copied = _show_and_copy(session.live_game().record())
     session.notice = ("Record copied to the clipboard." if copied
                       else "Copy the record from the box under the board.")
     _page["redraw"]()
@@ -207,7 +210,7 @@ def on_copy_record(event):
 
 def on_download(event):
     """Download the record as a text file (a Blob behind a temporary link)."""
-    record = _page["session"].game.record()
+    record = _page["session"].live_game().record()
     blob = window.Blob.new(to_js([record]), to_js({"type": "text/plain;charset=utf-8"}))
     url = window.URL.createObjectURL(blob)
     link = document.createElement("a")
@@ -234,7 +237,7 @@ def _import_failed(message):
 def _import_game(game, what):
     kept = _keep_previous()
     session = _page["session"]
-    session.adopt(game, level=_el("level").value)
+    session.adopt(game, level=_el("level").value, review=True)
     sync_form()
     _el("import-dialog").close()
     moves = len(game.moves)

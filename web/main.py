@@ -20,7 +20,9 @@ board = document.getElementById("board")
 EL = {}
 for _name in ("status", "score", "history", "notice", "undo", "redo", "flip", "new-game",
               "bot-status", "reserve-white", "reserve-black", "score-white", "score-black",
-              "white-player", "black-player", "level", "random-setup", "turn-white", "turn-black"):
+              "white-player", "black-player", "level", "random-setup", "turn-white", "turn-black",
+              "review-start", "review-back", "review-forward", "review-end", "back-to-game",
+              "review-counter", "branch-box", "hint"):
     EL[_name] = document.querySelector('[data-testid="%s"]' % _name)
 
 bot = None  # the worker, once loaded
@@ -62,6 +64,7 @@ def redraw():
     body.dataset.phase = S.game.phase
     body.dataset.toMove = to_move
     body.dataset.position = S.game.position()
+    draw_review()
     draw_bot_status()
     game_io.draw()
     game_io.save()
@@ -69,12 +72,41 @@ def redraw():
 
 def draw_history():
     items = []
+    shown = S.ply()
     for number, colour, text in S.history():
-        items.append('<li class="mv-%s"><span class="n">%d.</span> %s</li>' % (colour, number, text))
+        current = number == shown
+        items.append('<li class="mv-%s%s"><span class="n">%d.</span> <button type="button" class="mv" '
+                     'data-ply="%d" tabindex="%d"%s>%s</button></li>'
+                     % (colour, " cur" if current else "", number, number, 0 if current else -1,
+                        ' aria-current="step"' if current else "", text))
     if S.random_setup:
         items.insert(0, '<li class="setup">Random setup (seed %d)</li>' % S.seed)
     EL["history"].innerHTML = "".join(items)
-    EL["history"].scrollTop = EL["history"].scrollHeight
+    cur = EL["history"].querySelector(".cur") if S.reviewing else None
+    if cur:
+        EL["history"].scrollTop = cur.offsetTop - EL["history"].offsetTop - 40
+    else:
+        EL["history"].scrollTop = EL["history"].scrollHeight
+
+
+def draw_review():
+    """The review bar: where the board is in the game, and the way back to the live position."""
+    shown, live = S.ply(), S.live_ply()
+    if S.reviewing:
+        text = "Review: " + ("the start" if shown == S.base else "move %d of %d" % (shown, live))
+    else:
+        text = "Move %d" % shown if shown else ""
+    EL["review-counter"].textContent = text
+    EL["review-start"].disabled = shown <= S.base
+    EL["review-back"].disabled = shown <= S.base
+    EL["review-forward"].disabled = shown >= live
+    EL["review-end"].disabled = shown >= live
+    EL["back-to-game"].hidden = not S.reviewing
+    EL["branch-box"].hidden = S.pending is None
+    body.dataset.review = "true" if S.reviewing else "false"
+    body.dataset.ply = str(shown)
+    body.classList.toggle("reviewing", S.reviewing)
+    EL["hint"].disabled = not (S.human_to_move() and bot is not None and S.game.phase != "over")
 
 
 def draw_bot_status():
@@ -166,6 +198,63 @@ def on_keydown(event):
     target = board.querySelector('[data-cell="%s"]' % c)
     target.setAttribute("tabindex", "0")
     target.focus()
+
+
+def on_review(step):
+    def handler(event):
+        if step == "start":
+            changed = S.review_to(S.base)
+        elif step == "end":
+            changed = S.review_to(S.live_ply())
+        else:
+            changed = S.review_step(step)
+        if changed:
+            redraw()
+    return handler
+
+
+def on_history_click(event):
+    target = event.target
+    item = target.closest("[data-ply]") if target and target.closest else None
+    if item and S.review_to(int(item.getAttribute("data-ply"))):
+        redraw()
+        button = EL["history"].querySelector(".cur button")
+        if button:
+            button.focus()
+
+
+def on_back_to_game(event):
+    if S.leave_review():
+        after_change()
+
+
+def on_branch_confirm(event):
+    if S.confirm_branch():
+        after_change()
+
+
+def on_branch_cancel(event):
+    if S.cancel_branch():
+        redraw()
+
+
+def on_page_key(event):
+    """Left/Right anywhere but on the board and in form fields: step through the game."""
+    target = event.target
+    if target and target.closest and target.closest("[data-cell], input, select, textarea, dialog"):
+        return
+    if event.altKey or event.ctrlKey or event.metaKey:
+        return
+    key = event.key
+    if key == "ArrowLeft":
+        changed = S.review_step(-1)
+    elif key == "ArrowRight" and S.reviewing:
+        changed = S.review_step(1)
+    else:
+        return
+    event.preventDefault()
+    if changed:
+        redraw()
 
 
 def on_undo(event):
@@ -270,6 +359,13 @@ def main():
     EL["undo"].addEventListener("click", create_proxy(on_undo))
     EL["redo"].addEventListener("click", create_proxy(on_redo))
     EL["flip"].addEventListener("click", create_proxy(on_flip))
+    for name, step in (("review-start", "start"), ("review-back", -1), ("review-forward", 1), ("review-end", "end")):
+        EL[name].addEventListener("click", create_proxy(on_review(step)))
+    EL["history"].addEventListener("click", create_proxy(on_history_click))
+    EL["back-to-game"].addEventListener("click", create_proxy(on_back_to_game))
+    document.querySelector('[data-testid="branch-confirm"]').addEventListener("click", create_proxy(on_branch_confirm))
+    document.querySelector('[data-testid="branch-cancel"]').addEventListener("click", create_proxy(on_branch_cancel))
+    document.addEventListener("keydown", create_proxy(on_page_key))
     EL["new-game"].addEventListener("click", create_proxy(on_new_game))
     document.querySelector('[data-testid="copy-embed"]').addEventListener("click", create_proxy(on_copy_embed))
     window.onhashchange = create_proxy(on_hashchange)

@@ -72,13 +72,14 @@ def add_mark(marks, cell, cls):
     marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls
 
 
-def mark_last_move(marks, move):
-    """Mark the last move's cells ("last-from", "last"); a pass marks nothing."""
+def mark_last_move(marks, move, cls="last"):
+    """Mark a move's cells (``cls + "-from"``, ``cls``: the last move, a hint, a pending move);
+    a pass marks nothing."""
     if move is None or move.is_pass:
         return
     if move.source:
-        add_mark(marks, move.source, "last-from")
-    add_mark(marks, move.target, "last")
+        add_mark(marks, move.source, cls + "-from")
+    add_mark(marks, move.target, cls)
 
 
 def mark_turn(marks, game, may_act, movable):

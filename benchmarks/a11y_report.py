@@ -57,6 +57,11 @@ def main() -> int:
                 page.wait_for_function("document.body.dataset.phase === 'movement'")
                 report("game, movement")
                 if page.get_by_test_id("review-back").count():
+                    from dvonn_core import Game
+                    move = str(Game.from_position(page.evaluate("document.body.dataset.position")).legal_moves()[0])
+                    page.locator(f'[data-cell="{move[:2]}"]').click()
+                    page.locator(f'[data-cell="{move[2:]}"]').click()
+                    page.wait_for_function("document.body.dataset.ply === '50'")
                     page.get_by_test_id("review-back").click()
                     page.wait_for_function("document.body.dataset.review === 'true'")
                     report("game, review")

@@ -153,6 +153,26 @@ DEFS = ('<defs><polygon id="hex" points="%s"/>'
         '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>') % _hex_points()
 
 
+#: What a mark on a cell means for the player, appended to its accessible name.
+MARK_WORDS = (("selected", "selected"), ("movable", "can move"), ("placeable", "you can place here"),
+              ("target", "move here"), ("doomed", "would be removed"), ("hint-from", "hint: move from here"),
+              ("hint", "hint: move here"))
+
+
+def announce(cell, stack, marks=""):
+    """Accessible name of a cell with what the player may do with it (from its marks).
+
+    >>> announce("E3", "w", "movable last")
+    'E3, white piece, can move'
+    """
+    text = describe(cell, stack)
+    classes = marks.split()
+    for cls, words in MARK_WORDS:
+        if cls in classes:
+            text += ", " + words
+    return text
+
+
 def describe(cell, stack):
     """Accessible name of a cell.
 
@@ -221,7 +241,7 @@ def board_svg(stacks, marks=None, flipped=False, focus=None):
             cls += " " + extra
         parts.append('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" role="button" '
                      'tabindex="%d" aria-label="%s"><use href="#hex" class="hx"/>'
-                     % (cls, cell, x, y, 0 if cell == focus else -1, describe(cell, stack)))
+                     % (cls, cell, x, y, 0 if cell == focus else -1, announce(cell, stack, extra or "")))
         if stack:
             parts.append(stack_svg(stack))
         else:

@@ -25,6 +25,7 @@ for _name in ("status", "score", "history", "notice", "undo", "redo", "flip", "n
               "review-counter", "branch-box", "hint"):
     EL[_name] = document.querySelector('[data-testid="%s"]' % _name)
 
+HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 bot = None  # the worker, once loaded
 bot_state = "loading"
 last_pointer = {"type": "mouse"}
@@ -106,7 +107,6 @@ def draw_review():
     body.dataset.review = "true" if S.reviewing else "false"
     body.dataset.ply = str(shown)
     body.classList.toggle("reviewing", S.reviewing)
-    EL["hint"].disabled = not (S.human_to_move() and bot is not None and S.game.phase != "over")
 
 
 def draw_bot_status():
@@ -122,6 +122,7 @@ def draw_bot_status():
         text = "Bot: ready."
     EL["bot-status"].textContent = text
     body.dataset.bot = bot_state
+    EL["hint"].disabled = not (S.human_to_move() and bot is not None and bot_state != "failed")
 
 
 def refocus():
@@ -257,6 +258,33 @@ def on_page_key(event):
         redraw()
 
 
+def on_hint(event):
+    asyncio.create_task(ask_hint())
+
+
+async def ask_hint():
+    """Ask the worker for the hard bot's move here; mark it on the board unless the position changed."""
+    if bot is None or not S.human_to_move():
+        return
+    position = S.game.position()
+    EL["hint"].disabled = True
+    EL["hint"].setAttribute("aria-busy", "true")
+    S.notice = "Hint: the bot is thinking…"
+    EL["notice"].textContent = S.notice
+    EL["notice"].hidden = False
+    try:
+        answer = str(await bot.think(position, "hard", S.seed, HINT_SECONDS))
+    finally:
+        EL["hint"].removeAttribute("aria-busy")
+    if S.game.position() != position:
+        return  # the game moved on while the bot thought: that hint is stale
+    S.hint = answer.split()[0]
+    S.hint_position = position
+    S.note_hint()
+    S.notice = "Hint: the bot would play %s (marked on the board)." % S.hint
+    redraw()
+
+
 def on_undo(event):
     if S.undo():
         after_change()
@@ -356,6 +384,7 @@ def main():
     board.addEventListener("pointerdown", create_proxy(on_pointerdown))
     board.addEventListener("mouseover", create_proxy(on_hover))
     board.addEventListener("keydown", create_proxy(on_keydown))
+    EL["hint"].addEventListener("click", create_proxy(on_hint))
     EL["undo"].addEventListener("click", create_proxy(on_undo))
     EL["redo"].addEventListener("click", create_proxy(on_redo))
     EL["flip"].addEventListener("click", create_proxy(on_flip))

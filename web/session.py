@@ -310,6 +310,14 @@ class Session:
         self.notice = "A new line starts at move %d. Undo brings the old line back." % (k + 1)
         return True
 
+    def note_hint(self):
+        """Count a hint in the record's ``Hints`` tag (the record says hints were used)."""
+        try:
+            count = int(self.game.tags.get("Hints", "0"))
+        except ValueError:
+            count = 0
+        self.game.tags["Hints"] = str(count + 1)
+
     def cancel_branch(self):
         if self.pending is None:
             return False

@@ -26,6 +26,9 @@ for _name in ("status", "score", "history", "notice", "undo", "redo", "flip", "n
     EL[_name] = document.querySelector('[data-testid="%s"]' % _name)
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
+#: Narrow portrait screens (phones) get the board a quarter turn round, so cells stay >= 44 CSS px.
+TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
+view = {"turned": False}
 bot = None  # the worker, once loaded
 bot_state = "loading"
 last_pointer = {"type": "mouse"}
@@ -34,10 +37,12 @@ last_pointer = {"type": "mouse"}
 # -- drawing ------------------------------------------------------------------------
 def redraw():
     marks = S.marks()
-    html = render.board_svg(S.stacks(), marks, S.flipped, S.focus)
+    turned = view["turned"]
+    html = render.board_svg(S.stacks(), marks, S.flipped, S.focus, turned)
     if S.vanishing:
-        html += render.vanish_svg(S.vanishing, S.flipped)
+        html += render.vanish_svg(S.vanishing, S.flipped, turned)
         S.vanishing = {}
+    board.setAttribute("viewBox", render.viewbox(turned))
     board.innerHTML = html
     EL["status"].textContent = S.status()
     white, black = S.score()
@@ -190,7 +195,7 @@ def on_keydown(event):
     if key not in render.KEY_STEPS:
         return
     event.preventDefault()
-    c = render.next_cell(cell, key, S.flipped)
+    c = render.next_cell(cell, key, S.flipped, view["turned"])
     if c is None:
         return
     S.focus = c
@@ -293,6 +298,15 @@ def on_undo(event):
 def on_redo(event):
     if S.redo():
         after_change()
+
+
+def on_layout(event=None):
+    """The screen turned or was resized across TURN_QUERY: turn the board with it."""
+    turned = bool(window.matchMedia(TURN_QUERY).matches)
+    body.dataset.turned = "true" if turned else "false"
+    if turned != view["turned"]:
+        view["turned"] = turned
+        redraw()
 
 
 def on_flip(event):
@@ -399,6 +413,9 @@ def main():
     document.querySelector('[data-testid="copy-embed"]').addEventListener("click", create_proxy(on_copy_embed))
     window.onhashchange = create_proxy(on_hashchange)
     document.querySelector("form.new-game").addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
+    window.matchMedia(TURN_QUERY).addEventListener("change", create_proxy(on_layout))
+    view["turned"] = bool(window.matchMedia(TURN_QUERY).matches)
+    body.dataset.turned = "true" if view["turned"] else "false"
     game_io.setup(S, redraw, after_change)
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
                level=EL["level"].value, random_setup=bool(EL["random-setup"].checked))

@@ -50,6 +50,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # Python modules of web/ that run on the page (MicroPython) and in the bot worker (Pyodide).
 UI_MODULES = ("render.py", "session.py", "embed_params.py", "persist.py", "game_io.py")
 UI_MAIN = "main.py"
+# Modules of web/ that the page fetches only when they are needed (the game analysis), so
+# they cost nothing at load; the service worker still precaches them for offline use.
+LAZY_MODULES = ("analysis.py",)
 BOT_MAIN = "bot_worker.py"
 # Static files of web/ copied as they are (templates are handled separately).
 STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")
@@ -282,6 +285,8 @@ def build(out: Path = DIST) -> Site:
     values: dict[str, str] = {"pyscript": pyscript_dir}
     values["main_py"] = site.copy(WEB / UI_MAIN, UI_MAIN)
     values["bot_py"] = site.copy(WEB / BOT_MAIN, BOT_MAIN)
+    for name in LAZY_MODULES:
+        values[name.replace(".", "_")] = site.copy(WEB / name, name)
     for name in STATIC_FILES:
         values[name] = site.copy(WEB / name, name)
 

@@ -22,7 +22,8 @@ for _name in ("status", "score", "history", "notice", "undo", "redo", "flip", "n
               "bot-status", "reserve-white", "reserve-black", "score-white", "score-black",
               "white-player", "black-player", "level", "random-setup", "turn-white", "turn-black",
               "review-start", "review-back", "review-forward", "review-end", "back-to-game",
-              "review-counter", "branch-box", "hint"):
+              "review-counter", "branch-box", "hint", "analyse", "analysis-progress", "analysis-graph",
+              "analysis-note", "analysis-summary"):
     EL[_name] = document.querySelector('[data-testid="%s"]' % _name)
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
@@ -30,6 +31,8 @@ HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 view = {"turned": False}
 bot = None  # the worker, once loaded
+# The game analysis: the module (fetched on first use), the result, and whether it runs.
+analysis = {"module": None, "result": None, "running": False, "verdicts": {}}
 bot_state = "loading"
 last_pointer = {"type": "mouse"}
 
@@ -71,6 +74,7 @@ def redraw():
     body.dataset.toMove = to_move
     body.dataset.position = S.game.position()
     draw_review()
+    draw_analysis()
     draw_bot_status()
     game_io.draw()
     game_io.save()
@@ -79,12 +83,15 @@ def redraw():
 def draw_history():
     items = []
     shown = S.ply()
+    verdicts = analysis["verdicts"]
     for number, colour, text in S.history():
         current = number == shown
-        items.append('<li class="mv-%s%s"><span class="n">%d.</span> <button type="button" class="mv" '
-                     'data-ply="%d" tabindex="%d"%s>%s</button></li>'
-                     % (colour, " cur" if current else "", number, number, 0 if current else -1,
-                        ' aria-current="step"' if current else "", text))
+        kind = verdicts.get(number)  # drawn by CSS after the move: ? a mistake, ?? a blunder
+        items.append('<li class="mv-%s%s%s"><span class="n">%d.</span> <button type="button" class="mv" '
+                     'data-ply="%d" tabindex="%d"%s%s>%s</button></li>'
+                     % (colour, " cur" if current else "", (" " + kind) if kind else "", number, number,
+                        0 if current else -1, ' aria-current="step"' if current else "",
+                        (' aria-label="%s, a %s" title="a %s"' % (text, kind, kind)) if kind else "", text))
     if S.random_setup:
         items.insert(0, '<li class="setup">Random setup (seed %d)</li>' % S.seed)
     EL["history"].innerHTML = "".join(items)
@@ -128,6 +135,7 @@ def draw_bot_status():
     EL["bot-status"].textContent = text
     body.dataset.bot = bot_state
     EL["hint"].disabled = not (S.human_to_move() and bot is not None and bot_state != "failed")
+    EL["analyse"].disabled = bot is None or analysis["running"] or S.live_ply() <= S.base
 
 
 def refocus():
@@ -290,6 +298,115 @@ async def ask_hint():
     redraw()
 
 
+# -- game analysis ------------------------------------------------------------------
+def line_key():
+    """Names the live line of moves: an analysis belongs to the line it scored."""
+    return "%d %s" % (S.base, " ".join(h[2] for h in S.history()))
+
+
+def draw_analysis():
+    result = analysis["result"]
+    if result is not None and result.key != line_key():
+        analysis["result"] = result = None  # the game changed: that analysis is of another line
+        analysis["verdicts"] = {}
+        S.better = {}
+        EL["analysis-summary"].textContent = ""
+    EL["analysis-graph"].hidden = result is None
+    note = ""
+    if result is not None:
+        shown = S.ply()
+        EL["analysis-graph"].innerHTML = analysis["module"].graph_svg(result, shown - result.first)
+        kind = analysis["verdicts"].get(shown + 1)
+        if kind and S.ahead:
+            i = shown - result.first
+            _, better, loss = result.verdicts()[i]
+            note = "Move %d (%s) was a %s: it lost %.1f pieces. The bot preferred %s (marked on the board)." % (
+                shown + 1, result.moves[i], kind, loss / 100, better)
+    EL["analysis-note"].textContent = note
+    EL["analysis-note"].hidden = not note
+
+
+async def load_analysis():
+    """The analysis module, fetched from the site on first use (not part of the page's load)."""
+    if analysis["module"] is None:
+        try:
+            import analysis as module
+        except ImportError:
+            response = await window.fetch(body.dataset.analysisSrc)
+            text = await response.text()
+            with open("analysis.py", "w") as f:
+                f.write(str(text))
+            import analysis as module
+        analysis["module"] = module
+    return analysis["module"]
+
+
+def on_analyse(event):
+    asyncio.create_task(run_analysis())
+
+
+async def run_analysis():
+    """Score every position of the live line in the worker, one at a time, with a progress bar."""
+    if bot is None or analysis["running"]:
+        return
+    analysis["running"] = True
+    body.dataset.analysis = "running"
+    EL["analyse"].disabled = True
+    progress = EL["analysis-progress"]
+    progress.value = 0
+    progress.hidden = False
+    EL["analysis-summary"].textContent = "Analysing…"
+    try:
+        module = await load_analysis()
+        key = line_key()
+        game = S.live_game().copy()
+        positions, movers, phases, moves = [], [], [], []
+        while True:
+            positions.append(game.position())
+            movers.append(game.to_move)
+            phases.append(game.phase)
+            if len(game.moves) <= S.base:
+                break
+            moves.append(str(game.undo()))
+        for seq in (positions, movers, phases, moves):
+            seq.reverse()
+        result = module.Analysis(positions, movers, moves, key, S.base)
+        final = S.live_game().score()
+        n = len(positions)
+        for i in range(n):
+            if line_key() != key:
+                EL["analysis-summary"].textContent = "Analysis stopped: the game changed."
+                return
+            if phases[i] == "over":
+                result.set_final(i, final[0], final[1])
+            elif phases[i] == "movement":
+                answer = module.CACHE.get(positions[i])
+                if answer is None:
+                    answer = str(await bot.think(positions[i], "hard", 0, module.SECONDS))
+                    module.CACHE[positions[i]] = answer
+                result.add(i, answer)
+            progress.value = int(100 * (i + 1) / n)
+        result.fill_forced()
+        verdicts = result.verdicts()
+        analysis["result"] = result
+        analysis["verdicts"] = {S.base + i + 1: v[0] for i, v in verdicts.items()}
+        S.better = {S.base + i: v[1] for i, v in verdicts.items()}
+        EL["analysis-summary"].textContent = result.summary() if any(
+            s is not None for s in result.scores) else "No stack move to score yet."
+    finally:
+        analysis["running"] = False
+        progress.hidden = True
+        body.dataset.analysis = "done"
+        redraw()
+
+
+def on_graph_click(event):
+    target = event.target
+    item = target.closest("[data-ply]") if target and target.closest else None
+    if item and S.review_to(int(item.getAttribute("data-ply"))):
+        redraw()
+
+
 def on_undo(event):
     if S.undo():
         after_change()
@@ -399,6 +516,8 @@ def main():
     board.addEventListener("mouseover", create_proxy(on_hover))
     board.addEventListener("keydown", create_proxy(on_keydown))
     EL["hint"].addEventListener("click", create_proxy(on_hint))
+    EL["analyse"].addEventListener("click", create_proxy(on_analyse))
+    EL["analysis-graph"].addEventListener("click", create_proxy(on_graph_click))
     EL["undo"].addEventListener("click", create_proxy(on_undo))
     EL["redo"].addEventListener("click", create_proxy(on_redo))
     EL["flip"].addEventListener("click", create_proxy(on_flip))

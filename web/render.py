@@ -177,7 +177,8 @@ DEFS = ('<defs><polygon id="hex" points="%s"/><polygon id="hext" points="%s"/>'
 #: What a mark on a cell means for the player, appended to its accessible name.
 MARK_WORDS = (("selected", "selected"), ("movable", "can move"), ("placeable", "you can place here"),
               ("target", "move here"), ("doomed", "would be removed"), ("hint-from", "hint: move from here"),
-              ("hint", "hint: move here"))
+              ("hint", "hint: move here"), ("better-from", "the bot's better move starts here"),
+              ("better", "the bot's better move ends here"))
 
 
 def announce(cell, stack, marks=""):

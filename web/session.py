@@ -79,6 +79,7 @@ class Session:
         self.reviewing = False
         self.pending = None  # a move played in a past position, waiting for confirm_branch()
         self.branches = []  # (ply, tail, redo groups, tail movers) of lines replaced by a new one
+        self.better = {}  # ply -> the bot's better move where the analysis found a mistake
         self.hint = None  # the move text the bot suggests here (drawn on the board)
         self.hint_position = None
 
@@ -166,6 +167,9 @@ class Session:
             mark_selection(marks, self.selected, self.targets(), self.preview, self.doomed() if self.preview else ())
         if self.pending:
             mark_last_move(marks, Move.parse(self.pending), "pending")
+        better = self.better.get(self.ply())
+        if better and self.ahead:
+            mark_last_move(marks, Move.parse(better), "better")
         if self.hint and self.hint_position == self.game.position():
             mark_last_move(marks, Move.parse(self.hint), "hint")
         return marks

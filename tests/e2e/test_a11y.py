@@ -43,8 +43,11 @@ def test_the_game_page_has_no_axe_violation_in_placement_movement_and_review(app
 def test_the_analysis_has_no_axe_violation(app: App) -> None:
     app.new_game(white="human", black="human", random_setup=True)
     app.wait_bot_ready()
+    app.play(str(app.game().legal_moves()[0]))
+    app.play(str(app.game().legal_moves()[0]))
     app.page.get_by_test_id("analyse").click()
     app.page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=120_000)
+    assert app.page.get_by_test_id("analysis-graph").is_visible()
     assert_clean(app.page, "analysis")
 
 

@@ -38,11 +38,42 @@ def _set(key, text):
 
 
 def save():
-    """Save the game in progress (called after every change; review changes nothing to save)."""
+    """Save the game in progress (called after every change; review changes nothing to save).
+
+    Once another tab has changed the saved game, this tab stops saving until the player
+    chooses (see :func:`on_storage`)."""
     session = _page["session"]
-    if session.ahead:
+    if session.ahead or _page["other_tab"]:
         return
     _set(persist.KEY, persist.dumps(_page["session"]))
+
+
+def on_storage(event):
+    """The ``storage`` event: another tab of this site changed (or cleared) the saved game."""
+    if event.key is not None and str(event.key) != persist.KEY:
+        return
+    _page["other_tab"] = True
+    _el("tab-box").hidden = False
+
+
+def on_load_saved(event):
+    """Continue here the game the other tab saved."""
+    _page["other_tab"] = False
+    _el("tab-box").hidden = True
+    notice = restore_saved()
+    session = _page["session"]
+    session.notice = notice or "Continuing the game saved by the other tab."
+    sync_form()
+    _page["after_change"]()
+
+
+def on_keep_this(event):
+    """Keep this tab's game: save it over the other tab's."""
+    _page["other_tab"] = False
+    _el("tab-box").hidden = True
+    save()
+    _page["session"].notice = "This game is saved (the other tab's game was replaced)."
+    _page["redraw"]()
 
 
 def restore_saved():
@@ -313,11 +344,14 @@ def setup(session, redraw, after_change):
     _page["redraw"] = redraw
     _page["after_change"] = after_change
     _page["has_previous"] = _get(PREVIOUS_KEY) is not None
+    _page["other_tab"] = False
+    window.onstorage = create_proxy(on_storage)  # (window.addEventListener: "Illegal invocation" here)
     for testid, handler, kind in (("share", on_share, "click"), ("copy-record", on_copy_record, "click"),
                                   ("download", on_download, "click"), ("import", on_open_import, "click"),
                                   ("import-paste", on_import_paste, "click"),
                                   ("import-cancel", on_close_import, "click"),
                                   ("import-file", on_import_file, "change"),
                                   ("import-text", on_paste, "paste"),
-                                  ("previous-game", on_previous, "click")):
+                                  ("previous-game", on_previous, "click"),
+                                  ("load-saved", on_load_saved, "click"), ("keep-this", on_keep_this, "click")):
         _el(testid).addEventListener(kind, create_proxy(handler))

@@ -244,7 +244,7 @@ def test_persist_runs_on_micropython(tmp_path: Path) -> None:
         "    print('refused:', e)\n"
         "print(persist.read_record('F3 C3').position())\n"
     )
-    files = [str(WEB / "persist.py"), str(WEB / "session.py"), str(WEB / "render.py")]
+    files = [str(WEB / "persist.py"), str(WEB / "session.py"), str(WEB / "render.py"), str(WEB / "choice.py")]
     out = subprocess.run([node, str(ROOT / "tests/micropython/run.mjs"), str(script), *files],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr

@@ -8,6 +8,7 @@ come out as plain strings.
 
 import asyncio
 
+import board_dom
 import game_io
 import render
 from pyscript import create_named_worker, document, window
@@ -139,28 +140,19 @@ def draw_bot_status():
 
 
 def refocus():
-    cell = board.querySelector('[data-cell="%s"]' % S.focus)
+    cell = board_dom.cell_element(board, S.focus)
     if cell:
         cell.focus()
 
 
 def apply_preview():
     """Hover preview without a full redraw: mark the cells the move would remove."""
-    for el in board.querySelectorAll(".doomed, .previewed"):
-        el.classList.remove("doomed")
-        el.classList.remove("previewed")
-    if S.preview:
-        board.querySelector('[data-cell="%s"]' % S.preview).classList.add("previewed")
-        for cell in S.doomed():
-            board.querySelector('[data-cell="%s"]' % cell).classList.add("doomed")
+    board_dom.show_preview(board, S.preview, S.doomed())
     EL["status"].textContent = S.status()
 
 
 # -- events -------------------------------------------------------------------------
-def cell_of(event):
-    target = event.target
-    el = target.closest("[data-cell]") if target and target.closest else None
-    return el.getAttribute("data-cell") if el else None
+cell_of = board_dom.cell_of
 
 
 def on_pointerdown(event):
@@ -203,15 +195,9 @@ def on_keydown(event):
     if key not in render.KEY_STEPS:
         return
     event.preventDefault()
-    c = render.next_cell(cell, key, S.flipped, view["turned"])
-    if c is None:
-        return
-    S.focus = c
-    for el in board.querySelectorAll('[tabindex="0"]'):
-        el.setAttribute("tabindex", "-1")
-    target = board.querySelector('[data-cell="%s"]' % c)
-    target.setAttribute("tabindex", "0")
-    target.focus()
+    c = board_dom.move_focus(board, cell, key, S.flipped, view["turned"])
+    if c is not None:
+        S.focus = c
 
 
 def on_review(step):

@@ -26,6 +26,7 @@ True
 (True, ['F3', 'C3', 'I3'])
 """
 
+import choice
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError, Move
 from dvonn_core.board import CELLS
 from render import capital as _cap
@@ -138,23 +139,16 @@ class Session:
     def movable(self):
         """Cells of stacks the human to move may pick up (movement phase)."""
         if not self.human_to_move() or self.game.phase != "movement":
-            return set()
-        return set(m.source for m in self.game.legal_moves() if m.source)
+            return []
+        return choice.movable(self.game)
 
     def targets(self):
         """Target cell -> move text for the selected stack."""
-        if self.selected is None:
-            return {}
-        out = {}
-        for m in self.game.legal_moves():
-            if m.source == self.selected:
-                out[m.target] = str(m)
-        return out
+        return choice.targets(self.game, self.selected)
 
     def doomed(self):
         """Cells the previewed move would cut off and remove."""
-        move = self.targets().get(self.preview) if self.preview else None
-        return self.game.removed_by(move) if move else []
+        return choice.doomed(self.game, self.targets(), self.preview)
 
     def marks(self):
         """Cell -> CSS classes describing highlights."""
@@ -269,12 +263,9 @@ class Session:
         vanishing = {}
         while self.ply() > ply:
             self.ahead.insert(0, str(self.game.undo()))
-        if self.ply() < ply:
-            before = self.stacks()
-            while self.ply() < ply:
-                self.game.play(self.ahead.pop(0))
-            if self.ply() == ply and len(self.game.moves):
-                vanishing = {c: before[c] for c in self.game.last_removed}
+        while self.ply() < ply:
+            self.game.play(self.ahead.pop(0))
+            vanishing = self.game.last_removed_stacks
         self.reviewing = True
         self.pending = None
         self._after_jump()
@@ -415,28 +406,18 @@ class Session:
         return True
 
     def _play_one(self, text):
-        before = {}
         colour = self.game.to_move
-        for cell in CELLS:
-            before[cell] = self.game.stack(cell)
         self.game.play(text)
         self.movers.append(colour)
-        self.vanishing = {c: before[c] for c in self.game.last_removed}
+        self.vanishing = self.game.last_removed_stacks
         self._clear_selection()
 
     def _auto_pass(self):
         """A side with no legal move passes at once, with a notice saying so."""
-        notes = []
-        while not self.over():
-            moves = self.game.legal_moves()
-            if len(moves) != 1 or not moves[0].is_pass:
-                break
-            notes.append("%s has no legal move and passes." % _cap(self.game.to_move))
-            vanishing = self.vanishing
-            self._play_one(moves[0])
-            self.vanishing = vanishing
-        if notes:
-            self.notice = " ".join(notes)
+        sides = choice.forced_passes(self.game)
+        self.movers.extend(sides)
+        if sides:
+            self.notice = choice.pass_notice(sides)
 
     def undo(self):
         """Take back moves: one, or against the bot back to the human's last turn."""

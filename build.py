@@ -48,11 +48,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 
 # Python modules of web/ that run on the page (MicroPython) and in the bot worker (Pyodide).
-UI_MODULES = ("render.py", "choice.py", "board_dom.py", "session.py", "embed_params.py", "persist.py", "game_io.py")
+UI_MODULES = ("render.py", "choice.py", "board_dom.py", "session.py", "persist.py", "game_io.py")
 UI_MAIN = "main.py"
-# Modules of web/ that the page fetches only when they are needed (the game analysis), so
-# they cost nothing at load; the service worker still precaches them for offline use.
-LAZY_MODULES = ("analysis.py",)
+# Modules of web/ that the page fetches only when they are needed (the game analysis, the
+# embed code), so they cost nothing at load; the service worker still precaches them.
+LAZY_MODULES = ("analysis.py", "embed_params.py")
 BOT_MAIN = "bot_worker.py"
 # Static files of web/ copied as they are (templates are handled separately).
 STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")

@@ -312,18 +312,21 @@ def draw_analysis():
     EL["analysis-note"].hidden = not note
 
 
+async def load_module(name, src):
+    """Import ``name``, fetching its file from ``src`` on first use: modules that only some
+    actions need (the analysis, the embed code) are not part of the page's load."""
+    import sys
+    if name not in sys.modules:
+        response = await window.fetch(src)
+        text = await response.text()
+        with open(name + ".py", "w") as f:
+            f.write(str(text))
+    return __import__(name)
+
+
 async def load_analysis():
-    """The analysis module, fetched from the site on first use (not part of the page's load)."""
     if analysis["module"] is None:
-        try:
-            import analysis as module
-        except ImportError:
-            response = await window.fetch(body.dataset.analysisSrc)
-            text = await response.text()
-            with open("analysis.py", "w") as f:
-                f.write(str(text))
-            import analysis as module
-        analysis["module"] = module
+        analysis["module"] = await load_module("analysis", body.dataset.analysisSrc)
     return analysis["module"]
 
 
@@ -418,8 +421,19 @@ def on_flip(event):
 
 
 def on_copy_embed(event):
+    import sys
+    if "embed_params" in sys.modules:  # fetched once the page is ready (see main())
+        copy_embed(sys.modules["embed_params"].snippet)
+    else:
+        asyncio.create_task(copy_embed_later())
+
+
+async def copy_embed_later():
+    copy_embed((await load_module("embed_params", body.dataset.embedParamsSrc)).snippet)
+
+
+def copy_embed(snippet):
     """"Copy embed code": the <iframe> of embed.html for the position on screen (issue 5)."""
-    from embed_params import snippet
     page = str(window.location.href).split("#")[0].split("?")[0]
     code = snippet(page[:page.rfind("/") + 1], S.game.position(), flip=S.flipped)
     field = document.querySelector('[data-testid="embed-code"]')
@@ -533,6 +547,7 @@ def main():
     redraw()
     body.dataset.ready = "true"
     asyncio.create_task(start_bot())
+    asyncio.create_task(load_module("embed_params", body.dataset.embedParamsSrc))
 
 
 main()

@@ -48,14 +48,17 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 
 # Python modules of web/ that run on the page (MicroPython) and in the bot worker (Pyodide).
-UI_MODULES = ("render.py", "session.py", "embed_params.py", "persist.py", "game_io.py")
+UI_MODULES = ("render.py", "choice.py", "board_dom.py", "session.py", "persist.py", "game_io.py")
 UI_MAIN = "main.py"
+# Modules of web/ that the page fetches only when they are needed (the game analysis, the
+# embed code), so they cost nothing at load; the service worker still precaches them.
+LAZY_MODULES = ("analysis.py", "embed_params.py")
 BOT_MAIN = "bot_worker.py"
 # Static files of web/ copied as they are (templates are handled separately).
 STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")
 # Documentation boards (issue 5): embed.html and rules.html run on MicroPython alone, with
 # only the core modules they import (no bot), so an embed stays light.
-DOC_MODULES = ("render.py", "viewer.py", "board_view.py", "embed_params.py")
+DOC_MODULES = ("render.py", "choice.py", "board_dom.py", "viewer.py", "board_view.py", "embed_params.py")
 DOC_PAGES = {"embed.html": "embed.py", "rules.html": "rules.py"}
 
 
@@ -282,6 +285,8 @@ def build(out: Path = DIST) -> Site:
     values: dict[str, str] = {"pyscript": pyscript_dir}
     values["main_py"] = site.copy(WEB / UI_MAIN, UI_MAIN)
     values["bot_py"] = site.copy(WEB / BOT_MAIN, BOT_MAIN)
+    for name in LAZY_MODULES:
+        values[name.replace(".", "_")] = site.copy(WEB / name, name)
     for name in STATIC_FILES:
         values[name] = site.copy(WEB / name, name)
 

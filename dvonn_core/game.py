@@ -16,7 +16,7 @@ from .moves import PASS_CODE, PLACE_BASE, IllegalMoveError, InvalidMoveError, Mo
 from . import position as _position
 
 try:
-    from typing import List, Optional, Tuple, Union
+    from typing import Dict, List, Optional, Tuple, Union
 except ImportError:  # MicroPython
     pass
 
@@ -153,6 +153,64 @@ class Game:
             return []
         removed = self._undo[-1][6]
         return [CELLS[c] for c, _ in removed] if removed else []
+
+    @property
+    def last_removed_stacks(self) -> "Dict[str, str]":
+        """The stacks the last move removed, by cell (what was on each cell just before).
+
+        Pages draw them fading out or as ghosts without keeping a copy of the board.
+
+        >>> g = Game.from_position("BbW7-B1WBD5-3DWB5-4D5-9.w")
+        >>> _ = g.play("C2D3"); g.last_removed_stacks
+        {'A1': 'b', 'B1': 'bw', 'A2': 'b'}
+        """
+        if not self._undo or not self._undo[-1][6]:
+            return {}
+        return {CELLS[c]: stack for c, stack in self._undo[-1][6]}
+
+    def why_stuck(self, cell: str) -> str:
+        """Why the stack on ``cell`` cannot move now, in words (``""`` when it can).
+
+        >>> g = Game.from_position("BbW7-B1WBD5-3DWB5-4D5-9.w")
+        >>> print(g.why_stuck("A1"))
+        the stack on A1 belongs to black, and it is white's turn
+        >>> g.why_stuck("C2")
+        ''
+        """
+        s = index(cell)
+        if any(code >> 6 == s for code in self._legal_codes() if code < PLACE_BASE):
+            return ""
+        if self._placed < SIZE:
+            return "stacks cannot move until all 49 pieces are placed"
+        if self.phase == "over":
+            return "the game is over"
+        reason = self._why_source(s, surrounded_first=True)
+        if reason:
+            return reason
+        height = len(self._stacks[s])
+        return "the stack on %s has no occupied cell exactly %d cell%s away in a straight line to land on" % (
+            cell, height, "" if height == 1 else "s")
+
+    def _why_source(self, s: int, surrounded_first: bool = False) -> str:
+        """Why no stack on cell ``s`` may move for the side to move ('' if none of these).
+
+        ``surrounded_first``: a surrounded stack is reported as such whoever owns it (what a
+        player picking it up wants to hear); otherwise ownership is checked first."""
+        side = COLOUR_NAMES[self._turn]
+        x = self._stacks[s]
+        if not x:
+            return "there is no stack on %s" % CELLS[s]
+        if x == "d":
+            return "a lone DVONN piece on %s cannot move" % CELLS[s]
+        nb = NEIGHBOUR_BITS[s]
+        surrounded = not EDGE[s] and self._occ & nb == nb
+        if surrounded and surrounded_first:
+            return "the stack on %s is surrounded on all six sides" % CELLS[s]
+        if x[-1] != _TOPS[self._turn]:
+            return "the stack on %s belongs to %s, and it is %s's turn" % (CELLS[s], COLOUR_NAMES[1 - self._turn], side)
+        if surrounded:
+            return "the stack on %s is surrounded on all six sides" % CELLS[s]
+        return ""
 
     def stack(self, cell: str) -> str:
         """The pieces on a cell from bottom to top (``w``, ``b``, ``d``); ``""`` if empty."""
@@ -467,15 +525,9 @@ class Game:
         x = st[s]
         if self.legal_codes() == [PASS_CODE]:
             return "%s has no legal move and must pass" % side
-        if not x:
-            return "there is no stack on %s" % CELLS[s]
-        if x == "d":
-            return "a lone DVONN piece on %s cannot move" % CELLS[s]
-        if x[-1] != _TOPS[self._turn]:
-            return "the stack on %s belongs to %s, and it is %s's turn" % (CELLS[s], COLOUR_NAMES[1 - self._turn], side)
-        nb = NEIGHBOUR_BITS[s]
-        if not EDGE[s] and self._occ & nb == nb:
-            return "the stack on %s is surrounded on all six sides" % CELLS[s]
+        reason = self._why_source(s)
+        if reason:
+            return reason
         if t not in JUMPS[s][len(x)]:
             return "the stack on %s has height %d, so it must move exactly %d cell%s in a straight line" % (
                 CELLS[s],

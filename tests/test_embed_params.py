@@ -154,5 +154,5 @@ def test_the_guide_becomes_a_page_of_the_site() -> None:
                            "icon.svg", "style.css", "embed.css")
     assert "<title>Boards for your pages: a guide for authors</title>" in html
     assert '<a href="rules.html">rules page</a>' in html
-    assert html.count("<table>") == 2 and "<pre><code>" in html
+    assert html.count("<table>") == 2 and "<pre tabindex=\"0\"><code>" in html  # keyboard-scrollable (axe)
     assert doctest.testmod(guide_page).failed == 0

@@ -383,3 +383,16 @@ def test_perft(depth):
     before = g.position()
     assert perft(g, depth) == counts[depth]
     assert g.position() == before
+
+
+def test_the_stacks_removed_by_the_last_move_and_why_a_stack_is_stuck() -> None:
+    """What the game page and the documentation boards ask the core (issue 11, item 7)."""
+    game = Game.from_position("BbW7-B1WBD5-3DWB5-4D5-9.w")
+    before = {cell: game.stack(cell) for cell in ("A1", "B1", "A2")}
+    game.play("C2D3")
+    assert game.last_removed_stacks == before and sorted(game.last_removed) == sorted(before)
+    game.undo()
+    assert game.why_stuck("C2") == ""
+    assert "belongs to black" in game.why_stuck("A1")
+    assert game.why_stuck("A3") == "there is no stack on A3"
+    assert Game().why_stuck("F3") == "stacks cannot move until all 49 pieces are placed"

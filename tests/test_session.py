@@ -244,7 +244,7 @@ def test_persist_runs_on_micropython(tmp_path: Path) -> None:
         "    print('refused:', e)\n"
         "print(persist.read_record('F3 C3').position())\n"
     )
-    files = [str(WEB / "persist.py"), str(WEB / "session.py"), str(WEB / "render.py")]
+    files = [str(WEB / "persist.py"), str(WEB / "session.py"), str(WEB / "render.py"), str(WEB / "choice.py")]
     out = subprocess.run([node, str(ROOT / "tests/micropython/run.mjs"), str(script), *files],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
@@ -254,3 +254,50 @@ def test_persist_runs_on_micropython(tmp_path: Path) -> None:
     assert lines[0] == "%s %s bot medium" % (s.game.position(), s.redo_stack)
     assert lines[1].startswith("refused: move 2 (F3) cannot be played")
     assert lines[2] == persist.read_record("F3 C3").position()
+
+
+# -- review (issue 11) ------------------------------------------------------------------
+def test_review_steps_through_the_live_line_and_returns() -> None:
+    session = played(*HOTSEAT_OPENING)
+    live = session.game.position()
+    assert session.review_step(-1) and session.reviewing and session.ply() == 4
+    assert session.ahead == ["A1"] and session.live_ply() == 5
+    assert [h[2] for h in session.history()] == HOTSEAT_OPENING
+    assert not session.can_undo() and not session.can_redo()
+    assert session.review_to(0) and session.game.position() == "9-10-11-10-9.wp"
+    assert persist.snapshot(session)["moves"] == HOTSEAT_OPENING  # the live game is saved
+    assert session.live_game().position() == live
+    assert session.leave_review() and not session.reviewing and session.game.position() == live
+
+
+def test_a_move_in_the_past_waits_for_confirmation_and_undo_restores_the_old_line() -> None:
+    session = played(*HOTSEAT_OPENING)
+    session.review_to(3)
+    assert session.activate("K3") and session.pending == "K3"
+    assert [str(m) for m in session.game.moves] == HOTSEAT_OPENING[:3]  # nothing played yet
+    assert not session.activate("A5")  # the board waits for the answer
+    assert session.cancel_branch() and session.pending is None
+    session.activate("K3")
+    assert session.confirm_branch()
+    assert [h[2] for h in session.history()] == HOTSEAT_OPENING[:3] + ["K3"]
+    assert session.undo()
+    assert [str(m) for m in session.game.moves] == HOTSEAT_OPENING and not session.reviewing
+
+
+def test_a_move_at_the_end_of_a_review_just_continues() -> None:
+    session = played(*HOTSEAT_OPENING)
+    session.review_step(-1)
+    session.review_step(1)
+    assert session.reviewing and not session.ahead
+    assert session.activate("B1") and session.pending is None and not session.reviewing
+    assert [h[2] for h in session.history()] == HOTSEAT_OPENING + ["B1"]
+
+
+def test_the_bot_waits_while_a_past_position_is_shown() -> None:
+    session = played("F3", white="human", black="bot")
+    assert session.bot_to_move()
+    session.review_step(-1)
+    assert not session.bot_to_move()
+    generation = session.generation
+    session.leave_review()
+    assert session.bot_to_move() and session.generation > generation

@@ -11,6 +11,7 @@ position string on the board); each cell is ``[data-cell]``; the parts carry
 ``next``, ``last``, ``reset``).
 """
 
+import board_dom
 import render
 from pyscript.ffi import create_proxy
 
@@ -103,24 +104,16 @@ class BoardView:
 
     def apply_preview(self):
         """Hover preview without a full redraw: mark what the move would remove."""
-        for el in self.svg.querySelectorAll(".doomed, .previewed"):
-            el.classList.remove("doomed")
-            el.classList.remove("previewed")
         v = self.viewer
-        if v.preview:
-            self._cell(v.preview).classList.add("previewed")
-            for cell in v.doomed():
-                self._cell(cell).classList.add("doomed")
+        board_dom.show_preview(self.svg, v.preview, v.doomed())
         self.el["status"].textContent = v.status()
 
     def _cell(self, name):
-        return self.svg.querySelector('[data-cell="%s"]' % name)
+        return board_dom.cell_element(self.svg, name)
 
     # -- events ---------------------------------------------------------------------
     def _cell_of(self, event):
-        target = event.target
-        el = target.closest("[data-cell]") if target and target.closest else None
-        return el.getAttribute("data-cell") if el else None
+        return board_dom.cell_of(event)
 
     def on_pointerdown(self, event):
         self.pointer = event.pointerType or "mouse"
@@ -167,12 +160,6 @@ class BoardView:
                 self.redraw()
 
     def _move_focus(self, cell, key):
-        c = render.next_cell(cell, key, self.flipped)
-        if c is None:
-            return
-        self.focus = c
-        for el in self.svg.querySelectorAll('[tabindex="0"]'):
-            el.setAttribute("tabindex", "-1")
-        target = self._cell(c)
-        target.setAttribute("tabindex", "0")
-        target.focus()
+        c = board_dom.move_focus(self.svg, cell, key, self.flipped)
+        if c is not None:
+            self.focus = c

@@ -2,16 +2,24 @@
 
 Never touches the DOM (so the page needs no cross-origin isolation).  Uses
 ``dvonn_core.bot`` when the package has it, else a seeded random legal move.
+
+``think`` serves the hint and the game analysis: the move the bot prefers in a position
+and its score, so the page's main thread never searches.
 """
 
 import random
 
 from dvonn_core import Game
+from dvonn_core.game import text_of
 
 try:
+    from dvonn_core.bot import choose_code as _choose_code
     from dvonn_core.bot import choose_move_text as _choose_move_text
 except ImportError:  # a rules core without the bot
-    _choose_move_text = None
+    _choose_code = _choose_move_text = None
+
+#: Scores beyond this (hundredths of a piece) are won or lost games found by the search.
+DECIDED = 50000
 
 
 def choose_move(position, level, seed):
@@ -22,8 +30,32 @@ def choose_move(position, level, seed):
     return str(random.Random(int(seed)).choice(list(game.legal_moves())))
 
 
+def think(position, level, seed, seconds):
+    """``"MOVE SCORE DEPTH NODES"`` for ``position``: the bot's move, and its score for the side to
+    move in hundredths of a piece (``-`` during placement, where the bot scores cells, not
+    pieces).  A won or lost game found by the search is reported as its final piece margin
+    times 100 plus or minus 5000, so that it stays on a readable scale."""
+    game = Game.from_position(str(position))
+    if _choose_code is None:
+        return "%s - 0 0" % choose_move(position, level, seed)
+    info = {}
+    code = _choose_code(game, str(level), int(seed), float(seconds), info)
+    move = text_of(code)
+    score = info.get("score")
+    if score is None or game.placed < 49:
+        text = "-"
+    else:
+        score = int(score)
+        if score > DECIDED:
+            score = 5000 + (score - 100000) * 100
+        elif score < -DECIDED:
+            score = -5000 + (score + 100000) * 100
+        text = str(score)
+    return "%s %s %d %d" % (move, text, int(info.get("depth") or 0), int(info.get("nodes") or 0))
+
+
 def ping():
     return "bot" if _choose_move_text is not None else "random"
 
 
-__export__ = ["choose_move", "ping"]
+__export__ = ["choose_move", "think", "ping"]

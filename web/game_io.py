@@ -38,8 +38,42 @@ def _set(key, text):
 
 
 def save():
-    """Save the game in progress (called after every change)."""
+    """Save the game in progress (called after every change; review changes nothing to save).
+
+    Once another tab has changed the saved game, this tab stops saving until the player
+    chooses (see :func:`on_storage`)."""
+    session = _page["session"]
+    if session.ahead or _page["other_tab"]:
+        return
     _set(persist.KEY, persist.dumps(_page["session"]))
+
+
+def on_storage(event):
+    """The ``storage`` event: another tab of this site changed (or cleared) the saved game."""
+    if event.key is not None and str(event.key) != persist.KEY:
+        return
+    _page["other_tab"] = True
+    _el("tab-box").hidden = False
+
+
+def on_load_saved(event):
+    """Continue here the game the other tab saved."""
+    _page["other_tab"] = False
+    _el("tab-box").hidden = True
+    notice = restore_saved()
+    session = _page["session"]
+    session.notice = notice or "Continuing the game saved by the other tab."
+    sync_form()
+    _page["after_change"]()
+
+
+def on_keep_this(event):
+    """Keep this tab's game: save it over the other tab's."""
+    _page["other_tab"] = False
+    _el("tab-box").hidden = True
+    save()
+    _page["session"].notice = "This game is saved (the other tab's game was replaced)."
+    _page["redraw"]()
 
 
 def restore_saved():
@@ -78,7 +112,7 @@ def sync_form():
 def _keep_previous():
     """Before an import or a link replaces the game, keep the current one (if it has moves)."""
     session = _page["session"]
-    if len(session.game.moves) > session.base or session.game.start_position is not None:
+    if session.live_ply() > session.base or session.game.start_position is not None:
         if _set(PREVIOUS_KEY, persist.dumps(session)):
             _page["has_previous"] = True
             return True
@@ -165,7 +199,7 @@ def open_link():
         return False
     _clear_fragment()
     kept = _keep_previous()
-    session.adopt(game, level=_el("level").value)
+    session.adopt(game, level=_el("level").value, review=kind == "record")
     moves = len(game.moves)
     session.notice = ("Opened the game in the link (%d move%s)." % (moves, "" if moves == 1 else "s")
                       if kind == "record" else "Started from the position in the link.")
@@ -177,7 +211,7 @@ def open_link():
 def on_share(event):
     """"Share link": the page's address with ``#record=<the record>``, copied and shown in a box."""
     session = _page["session"]
-    url = _page_address() + "#record=" + str(window.encodeURIComponent(persist.share_text(session.game.record())))
+    url = _page_address() + "#record=" + str(window.encodeURIComponent(persist.share_text(session.live_game().record())))
     copied = _show_and_copy(url)
     session.notice = ("Link copied: it opens this game." if copied
                       else "Copy the link from the box under the board: it opens this game.")
@@ -199,7 +233,7 @@ def _show_and_copy(text):
 # -- export ---------------------------------------------------------------------------------
 def on_copy_record(event):
     session = _page["session"]
-    copied = _show_and_copy(session.game.record())
+    copied = _show_and_copy(session.live_game().record())
     session.notice = ("Record copied to the clipboard." if copied
                       else "Copy the record from the box under the board.")
     _page["redraw"]()
@@ -207,7 +241,7 @@ def on_copy_record(event):
 
 def on_download(event):
     """Download the record as a text file (a Blob behind a temporary link)."""
-    record = _page["session"].game.record()
+    record = _page["session"].live_game().record()
     blob = window.Blob.new(to_js([record]), to_js({"type": "text/plain;charset=utf-8"}))
     url = window.URL.createObjectURL(blob)
     link = document.createElement("a")
@@ -234,7 +268,7 @@ def _import_failed(message):
 def _import_game(game, what):
     kept = _keep_previous()
     session = _page["session"]
-    session.adopt(game, level=_el("level").value)
+    session.adopt(game, level=_el("level").value, review=True)
     sync_form()
     _el("import-dialog").close()
     moves = len(game.moves)
@@ -310,11 +344,14 @@ def setup(session, redraw, after_change):
     _page["redraw"] = redraw
     _page["after_change"] = after_change
     _page["has_previous"] = _get(PREVIOUS_KEY) is not None
+    _page["other_tab"] = False
+    window.onstorage = create_proxy(on_storage)  # (window.addEventListener: "Illegal invocation" here)
     for testid, handler, kind in (("share", on_share, "click"), ("copy-record", on_copy_record, "click"),
                                   ("download", on_download, "click"), ("import", on_open_import, "click"),
                                   ("import-paste", on_import_paste, "click"),
                                   ("import-cancel", on_close_import, "click"),
                                   ("import-file", on_import_file, "change"),
                                   ("import-text", on_paste, "paste"),
-                                  ("previous-game", on_previous, "click")):
+                                  ("previous-game", on_previous, "click"),
+                                  ("load-saved", on_load_saved, "click"), ("keep-this", on_keep_this, "click")):
         _el(testid).addEventListener(kind, create_proxy(handler))

@@ -77,7 +77,7 @@ def to_html(markdown: str) -> str:
             while i < len(lines) and not lines[i].strip().startswith("```"):
                 code.append(lines[i])
                 i += 1
-            out.append("<pre><code>" + html.escape("\n".join(code)) + "</code></pre>")
+            out.append('<pre tabindex="0"><code>' + html.escape("\n".join(code)) + "</code></pre>")
         elif stripped.startswith("#"):
             flush()
             level = len(stripped) - len(stripped.lstrip("#"))

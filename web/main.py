@@ -8,6 +8,7 @@ come out as plain strings.
 
 import asyncio
 
+import board_dom
 import game_io
 import render
 from pyscript import create_named_worker, document, window
@@ -20,10 +21,19 @@ board = document.getElementById("board")
 EL = {}
 for _name in ("status", "score", "history", "notice", "undo", "redo", "flip", "new-game",
               "bot-status", "reserve-white", "reserve-black", "score-white", "score-black",
-              "white-player", "black-player", "level", "random-setup", "turn-white", "turn-black"):
+              "white-player", "black-player", "level", "random-setup", "turn-white", "turn-black",
+              "review-start", "review-back", "review-forward", "review-end", "back-to-game",
+              "review-counter", "branch-box", "hint", "analyse", "analysis-progress", "analysis-graph",
+              "analysis-note", "analysis-summary"):
     EL[_name] = document.querySelector('[data-testid="%s"]' % _name)
 
+HINT_SECONDS = 1.0  # the hard bot's budget for a hint
+#: Narrow portrait screens (phones) get the board a quarter turn round, so cells stay >= 44 CSS px.
+TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
+view = {"turned": False}
 bot = None  # the worker, once loaded
+# The game analysis: the module (fetched on first use), the result, and whether it runs.
+analysis = {"module": None, "result": None, "running": False, "verdicts": {}}
 bot_state = "loading"
 last_pointer = {"type": "mouse"}
 
@@ -31,10 +41,12 @@ last_pointer = {"type": "mouse"}
 # -- drawing ------------------------------------------------------------------------
 def redraw():
     marks = S.marks()
-    html = render.board_svg(S.stacks(), marks, S.flipped, S.focus)
+    turned = view["turned"]
+    html = render.board_svg(S.stacks(), marks, S.flipped, S.focus, turned)
     if S.vanishing:
-        html += render.vanish_svg(S.vanishing, S.flipped)
+        html += render.vanish_svg(S.vanishing, S.flipped, turned)
         S.vanishing = {}
+    board.setAttribute("viewBox", render.viewbox(turned))
     board.innerHTML = html
     EL["status"].textContent = S.status()
     white, black = S.score()
@@ -62,6 +74,8 @@ def redraw():
     body.dataset.phase = S.game.phase
     body.dataset.toMove = to_move
     body.dataset.position = S.game.position()
+    draw_review()
+    draw_analysis()
     draw_bot_status()
     game_io.draw()
     game_io.save()
@@ -69,12 +83,43 @@ def redraw():
 
 def draw_history():
     items = []
+    shown = S.ply()
+    verdicts = analysis["verdicts"]
     for number, colour, text in S.history():
-        items.append('<li class="mv-%s"><span class="n">%d.</span> %s</li>' % (colour, number, text))
+        current = number == shown
+        kind = verdicts.get(number)  # drawn by CSS after the move: ? a mistake, ?? a blunder
+        items.append('<li class="mv-%s%s%s"><span class="n">%d.</span> <button type="button" class="mv" '
+                     'data-ply="%d" tabindex="%d"%s%s>%s</button></li>'
+                     % (colour, " cur" if current else "", (" " + kind) if kind else "", number, number,
+                        0 if current else -1, ' aria-current="step"' if current else "",
+                        (' aria-label="%s, a %s" title="a %s"' % (text, kind, kind)) if kind else "", text))
     if S.random_setup:
         items.insert(0, '<li class="setup">Random setup (seed %d)</li>' % S.seed)
     EL["history"].innerHTML = "".join(items)
-    EL["history"].scrollTop = EL["history"].scrollHeight
+    cur = EL["history"].querySelector(".cur") if S.reviewing else None
+    if cur:
+        EL["history"].scrollTop = cur.offsetTop - EL["history"].offsetTop - 40
+    else:
+        EL["history"].scrollTop = EL["history"].scrollHeight
+
+
+def draw_review():
+    """The review bar: where the board is in the game, and the way back to the live position."""
+    shown, live = S.ply(), S.live_ply()
+    if S.reviewing:
+        text = "Review: " + ("the start" if shown == S.base else "move %d of %d" % (shown, live))
+    else:
+        text = "Move %d" % shown if shown else ""
+    EL["review-counter"].textContent = text
+    EL["review-start"].disabled = shown <= S.base
+    EL["review-back"].disabled = shown <= S.base
+    EL["review-forward"].disabled = shown >= live
+    EL["review-end"].disabled = shown >= live
+    EL["back-to-game"].hidden = not S.reviewing
+    EL["branch-box"].hidden = S.pending is None
+    body.dataset.review = "true" if S.reviewing else "false"
+    body.dataset.ply = str(shown)
+    body.classList.toggle("reviewing", S.reviewing)
 
 
 def draw_bot_status():
@@ -90,31 +135,24 @@ def draw_bot_status():
         text = "Bot: ready."
     EL["bot-status"].textContent = text
     body.dataset.bot = bot_state
+    EL["hint"].disabled = not (S.human_to_move() and bot is not None and bot_state != "failed")
+    EL["analyse"].disabled = bot is None or analysis["running"] or S.live_ply() <= S.base
 
 
 def refocus():
-    cell = board.querySelector('[data-cell="%s"]' % S.focus)
+    cell = board_dom.cell_element(board, S.focus)
     if cell:
         cell.focus()
 
 
 def apply_preview():
     """Hover preview without a full redraw: mark the cells the move would remove."""
-    for el in board.querySelectorAll(".doomed, .previewed"):
-        el.classList.remove("doomed")
-        el.classList.remove("previewed")
-    if S.preview:
-        board.querySelector('[data-cell="%s"]' % S.preview).classList.add("previewed")
-        for cell in S.doomed():
-            board.querySelector('[data-cell="%s"]' % cell).classList.add("doomed")
+    board_dom.show_preview(board, S.preview, S.doomed())
     EL["status"].textContent = S.status()
 
 
 # -- events -------------------------------------------------------------------------
-def cell_of(event):
-    target = event.target
-    el = target.closest("[data-cell]") if target and target.closest else None
-    return el.getAttribute("data-cell") if el else None
+cell_of = board_dom.cell_of
 
 
 def on_pointerdown(event):
@@ -157,15 +195,205 @@ def on_keydown(event):
     if key not in render.KEY_STEPS:
         return
     event.preventDefault()
-    c = render.next_cell(cell, key, S.flipped)
-    if c is None:
+    c = board_dom.move_focus(board, cell, key, S.flipped, view["turned"])
+    if c is not None:
+        S.focus = c
+
+
+def on_review(step):
+    def handler(event):
+        if step == "start":
+            changed = S.review_to(S.base)
+        elif step == "end":
+            changed = S.review_to(S.live_ply())
+        else:
+            changed = S.review_step(step)
+        if changed:
+            redraw()
+    return handler
+
+
+def on_history_click(event):
+    target = event.target
+    item = target.closest("[data-ply]") if target and target.closest else None
+    if item and S.review_to(int(item.getAttribute("data-ply"))):
+        redraw()
+        button = EL["history"].querySelector(".cur button")
+        if button:
+            button.focus()
+
+
+def on_back_to_game(event):
+    if S.leave_review():
+        after_change()
+
+
+def on_branch_confirm(event):
+    if S.confirm_branch():
+        after_change()
+
+
+def on_branch_cancel(event):
+    if S.cancel_branch():
+        redraw()
+
+
+def on_page_key(event):
+    """Left/Right anywhere but on the board and in form fields: step through the game."""
+    target = event.target
+    if target and target.closest and target.closest("[data-cell], input, select, textarea, dialog"):
         return
-    S.focus = c
-    for el in board.querySelectorAll('[tabindex="0"]'):
-        el.setAttribute("tabindex", "-1")
-    target = board.querySelector('[data-cell="%s"]' % c)
-    target.setAttribute("tabindex", "0")
-    target.focus()
+    if event.altKey or event.ctrlKey or event.metaKey:
+        return
+    key = event.key
+    if key == "ArrowLeft":
+        changed = S.review_step(-1)
+    elif key == "ArrowRight" and S.reviewing:
+        changed = S.review_step(1)
+    else:
+        return
+    event.preventDefault()
+    if changed:
+        redraw()
+
+
+def on_hint(event):
+    asyncio.create_task(ask_hint())
+
+
+async def ask_hint():
+    """Ask the worker for the hard bot's move here; mark it on the board unless the position changed."""
+    if bot is None or not S.human_to_move():
+        return
+    position = S.game.position()
+    EL["hint"].disabled = True
+    EL["hint"].setAttribute("aria-busy", "true")
+    S.notice = "Hint: the bot is thinking…"
+    EL["notice"].textContent = S.notice
+    EL["notice"].hidden = False
+    try:
+        answer = str(await bot.think(position, "hard", S.seed, HINT_SECONDS))
+    finally:
+        EL["hint"].removeAttribute("aria-busy")
+    if S.game.position() != position:
+        return  # the game moved on while the bot thought: that hint is stale
+    S.hint = answer.split()[0]
+    S.hint_position = position
+    S.note_hint()
+    S.notice = "Hint: the bot would play %s (marked on the board)." % S.hint
+    redraw()
+
+
+# -- game analysis ------------------------------------------------------------------
+def line_key():
+    """Names the live line of moves: an analysis belongs to the line it scored."""
+    return "%d %s" % (S.base, " ".join(h[2] for h in S.history()))
+
+
+def draw_analysis():
+    result = analysis["result"]
+    if result is not None and result.key != line_key():
+        analysis["result"] = result = None  # the game changed: that analysis is of another line
+        analysis["verdicts"] = {}
+        S.better = {}
+        EL["analysis-summary"].textContent = ""
+    EL["analysis-graph"].hidden = result is None
+    note = ""
+    if result is not None:
+        shown = S.ply()
+        EL["analysis-graph"].innerHTML = analysis["module"].graph_svg(result, shown - result.first)
+        kind = analysis["verdicts"].get(shown + 1)
+        if kind and S.ahead:
+            i = shown - result.first
+            _, better, loss = result.verdicts()[i]
+            note = "Move %d (%s) was a %s: it lost %.1f pieces. The bot preferred %s (marked on the board)." % (
+                shown + 1, result.moves[i], kind, loss / 100, better)
+    EL["analysis-note"].textContent = note
+    EL["analysis-note"].hidden = not note
+
+
+async def load_module(name, src):
+    """Import ``name``, fetching its file from ``src`` on first use: modules that only some
+    actions need (the analysis, the embed code) are not part of the page's load."""
+    import sys
+    if name not in sys.modules:
+        response = await window.fetch(src)
+        text = await response.text()
+        with open(name + ".py", "w") as f:
+            f.write(str(text))
+    return __import__(name)
+
+
+async def load_analysis():
+    if analysis["module"] is None:
+        analysis["module"] = await load_module("analysis", body.dataset.analysisSrc)
+    return analysis["module"]
+
+
+def on_analyse(event):
+    asyncio.create_task(run_analysis())
+
+
+async def run_analysis():
+    """Score every position of the live line in the worker, one at a time, with a progress bar."""
+    if bot is None or analysis["running"]:
+        return
+    analysis["running"] = True
+    body.dataset.analysis = "running"
+    EL["analyse"].disabled = True
+    progress = EL["analysis-progress"]
+    progress.value = 0
+    progress.hidden = False
+    EL["analysis-summary"].textContent = "Analysing…"
+    try:
+        module = await load_analysis()
+        key = line_key()
+        game = S.live_game().copy()
+        positions, movers, phases, moves = [], [], [], []
+        while True:
+            positions.append(game.position())
+            movers.append(game.to_move)
+            phases.append(game.phase)
+            if len(game.moves) <= S.base:
+                break
+            moves.append(str(game.undo()))
+        for seq in (positions, movers, phases, moves):
+            seq.reverse()
+        result = module.Analysis(positions, movers, moves, key, S.base)
+        final = S.live_game().score()
+        n = len(positions)
+        for i in range(n):
+            if line_key() != key:
+                EL["analysis-summary"].textContent = "Analysis stopped: the game changed."
+                return
+            if phases[i] == "over":
+                result.set_final(i, final[0], final[1])
+            elif phases[i] == "movement":
+                answer = module.CACHE.get(positions[i])
+                if answer is None:
+                    answer = str(await bot.think(positions[i], "hard", 0, module.SECONDS))
+                    module.CACHE[positions[i]] = answer
+                result.add(i, answer)
+            progress.value = int(100 * (i + 1) / n)
+        result.fill_forced()
+        verdicts = result.verdicts()
+        analysis["result"] = result
+        analysis["verdicts"] = {S.base + i + 1: v[0] for i, v in verdicts.items()}
+        S.better = {S.base + i: v[1] for i, v in verdicts.items()}
+        EL["analysis-summary"].textContent = result.summary() if any(
+            s is not None for s in result.scores) else "No stack move to score yet."
+    finally:
+        analysis["running"] = False
+        progress.hidden = True
+        body.dataset.analysis = "done"
+        redraw()
+
+
+def on_graph_click(event):
+    target = event.target
+    item = target.closest("[data-ply]") if target and target.closest else None
+    if item and S.review_to(int(item.getAttribute("data-ply"))):
+        redraw()
 
 
 def on_undo(event):
@@ -178,14 +406,34 @@ def on_redo(event):
         after_change()
 
 
+def on_layout(event=None):
+    """The screen turned or was resized across TURN_QUERY: turn the board with it."""
+    turned = bool(window.matchMedia(TURN_QUERY).matches)
+    body.dataset.turned = "true" if turned else "false"
+    if turned != view["turned"]:
+        view["turned"] = turned
+        redraw()
+
+
 def on_flip(event):
     S.flip()
     redraw()
 
 
 def on_copy_embed(event):
+    import sys
+    if "embed_params" in sys.modules:  # fetched once the page is ready (see main())
+        copy_embed(sys.modules["embed_params"].snippet)
+    else:
+        asyncio.create_task(copy_embed_later())
+
+
+async def copy_embed_later():
+    copy_embed((await load_module("embed_params", body.dataset.embedParamsSrc)).snippet)
+
+
+def copy_embed(snippet):
     """"Copy embed code": the <iframe> of embed.html for the position on screen (issue 5)."""
-    from embed_params import snippet
     page = str(window.location.href).split("#")[0].split("?")[0]
     code = snippet(page[:page.rfind("/") + 1], S.game.position(), flip=S.flipped)
     field = document.querySelector('[data-testid="embed-code"]')
@@ -267,13 +515,26 @@ def main():
     board.addEventListener("pointerdown", create_proxy(on_pointerdown))
     board.addEventListener("mouseover", create_proxy(on_hover))
     board.addEventListener("keydown", create_proxy(on_keydown))
+    EL["hint"].addEventListener("click", create_proxy(on_hint))
+    EL["analyse"].addEventListener("click", create_proxy(on_analyse))
+    EL["analysis-graph"].addEventListener("click", create_proxy(on_graph_click))
     EL["undo"].addEventListener("click", create_proxy(on_undo))
     EL["redo"].addEventListener("click", create_proxy(on_redo))
     EL["flip"].addEventListener("click", create_proxy(on_flip))
+    for name, step in (("review-start", "start"), ("review-back", -1), ("review-forward", 1), ("review-end", "end")):
+        EL[name].addEventListener("click", create_proxy(on_review(step)))
+    EL["history"].addEventListener("click", create_proxy(on_history_click))
+    EL["back-to-game"].addEventListener("click", create_proxy(on_back_to_game))
+    document.querySelector('[data-testid="branch-confirm"]').addEventListener("click", create_proxy(on_branch_confirm))
+    document.querySelector('[data-testid="branch-cancel"]').addEventListener("click", create_proxy(on_branch_cancel))
+    document.addEventListener("keydown", create_proxy(on_page_key))
     EL["new-game"].addEventListener("click", create_proxy(on_new_game))
     document.querySelector('[data-testid="copy-embed"]').addEventListener("click", create_proxy(on_copy_embed))
     window.onhashchange = create_proxy(on_hashchange)
     document.querySelector("form.new-game").addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
+    window.matchMedia(TURN_QUERY).addEventListener("change", create_proxy(on_layout))
+    view["turned"] = bool(window.matchMedia(TURN_QUERY).matches)
+    body.dataset.turned = "true" if view["turned"] else "false"
     game_io.setup(S, redraw, after_change)
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
                level=EL["level"].value, random_setup=bool(EL["random-setup"].checked))
@@ -286,6 +547,7 @@ def main():
     redraw()
     body.dataset.ready = "true"
     asyncio.create_task(start_bot())
+    asyncio.create_task(load_module("embed_params", body.dataset.embedParamsSrc))
 
 
 main()

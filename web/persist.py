@@ -231,8 +231,10 @@ def game_info(tags):
 
 # -- saving ---------------------------------------------------------------------------
 def snapshot(session):
-    """The session's game and settings as plain data (see :func:`dumps`)."""
-    game = session.game
+    """The session's game and settings as plain data (see :func:`dumps`).
+
+    The live game is saved, also while review shows a past position."""
+    game = session.live_game()
     return {
         "kind": KIND,
         "format": FORMAT,

@@ -29,14 +29,23 @@ KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (1, 1), "Arr
 KEY_STEPS_ALT = {"ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 
 
-def next_cell(cell, key, flipped=False):
+#: On the turned board (a quarter turn clockwise: rows are columns, A at the top, row 1 on
+#: the left) each arrow does what the arrow a quarter turn back does on the upright board.
+TURNED_KEYS = {"ArrowDown": "ArrowRight", "ArrowUp": "ArrowLeft", "ArrowRight": "ArrowUp", "ArrowLeft": "ArrowDown"}
+
+
+def next_cell(cell, key, flipped=False, turned=False):
     """The cell an arrow key moves the focus to from ``cell`` (None if there is none).
 
     >>> next_cell("E3", "ArrowRight"), next_cell("E3", "ArrowRight", flipped=True)
     ('F3', 'D3')
     >>> next_cell("I1", "ArrowUp"), next_cell("K5", "ArrowUp")
     ('J2', None)
+    >>> next_cell("E3", "ArrowDown", turned=True), next_cell("E3", "ArrowRight", turned=True)
+    ('F3', 'F4')
     """
+    if turned:
+        key = TURNED_KEYS.get(key, key)
     col, row = coords(cell)
     sign = -1 if flipped else 1
     for table in (KEY_STEPS, KEY_STEPS_ALT):
@@ -72,13 +81,14 @@ def add_mark(marks, cell, cls):
     marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls
 
 
-def mark_last_move(marks, move):
-    """Mark the last move's cells ("last-from", "last"); a pass marks nothing."""
+def mark_last_move(marks, move, cls="last"):
+    """Mark a move's cells (``cls + "-from"``, ``cls``: the last move, a hint, a pending move);
+    a pass marks nothing."""
     if move is None or move.is_pass:
         return
     if move.source:
-        add_mark(marks, move.source, "last-from")
-    add_mark(marks, move.target, "last")
+        add_mark(marks, move.source, cls + "-from")
+    add_mark(marks, move.target, cls)
 
 
 def mark_turn(marks, game, may_act, movable):
@@ -130,26 +140,59 @@ MAX_Y = max(p[1] for p in _POINTS) + RADIUS
 VIEWBOX = "%.1f %.1f %.1f %.1f" % (MIN_X, MIN_Y, MAX_X - MIN_X, MAX_Y - MIN_Y)
 
 
-def xy(col, row, flipped=False):
-    """Pixel centre of a cell (or label) position; ``flipped`` turns the board 180 degrees."""
+#: The board turned a quarter turn (for narrow portrait screens): the five rows are columns.
+VIEWBOX_TURNED = "%.1f %.1f %.1f %.1f" % (MIN_Y, MIN_X, MAX_Y - MIN_Y, MAX_X - MIN_X)
+
+
+def viewbox(turned=False):
+    return VIEWBOX_TURNED if turned else VIEWBOX
+
+
+def xy(col, row, flipped=False, turned=False):
+    """Pixel centre of a cell (or label) position; ``flipped`` turns the board 180 degrees,
+    ``turned`` a quarter turn clockwise (row 1 on the left, column A at the top)."""
     x, y = _raw_xy(col, row)
     if flipped:
-        return MIN_X + MAX_X - x, MIN_Y + MAX_Y - y
+        x, y = MIN_X + MAX_X - x, MIN_Y + MAX_Y - y
+    if turned:
+        return MIN_Y + MAX_Y - y, x
     return x, y
 
 
-def _hex_points():
+def _hex_points(start):
     pts = []
     for k in range(6):
-        a = (60 * k - 90) * math.pi / 180
+        a = (60 * k + start) * math.pi / 180
         pts.append("%.1f,%.1f" % (RADIUS * 0.96 * math.cos(a), RADIUS * 0.96 * math.sin(a)))
     return " ".join(pts)
 
 
-DEFS = ('<defs><polygon id="hex" points="%s"/>'
+DEFS = ('<defs><polygon id="hex" points="%s"/><polygon id="hext" points="%s"/>'
         '<radialGradient id="shine" cx="35%%" cy="30%%" r="70%%">'
         '<stop offset="0" stop-color="#fff" stop-opacity=".45"/>'
-        '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>') % _hex_points()
+        '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>') % (
+            _hex_points(-90), _hex_points(0))
+
+
+#: What a mark on a cell means for the player, appended to its accessible name.
+MARK_WORDS = (("selected", "selected"), ("movable", "can move"), ("placeable", "you can place here"),
+              ("target", "move here"), ("doomed", "would be removed"), ("hint-from", "hint: move from here"),
+              ("hint", "hint: move here"), ("better-from", "the bot's better move starts here"),
+              ("better", "the bot's better move ends here"))
+
+
+def announce(cell, stack, marks=""):
+    """Accessible name of a cell with what the player may do with it (from its marks).
+
+    >>> announce("E3", "w", "movable last")
+    'E3, white piece, can move'
+    """
+    text = describe(cell, stack)
+    classes = marks.split()
+    for cls, words in MARK_WORDS:
+        if cls in classes:
+            text += ", " + words
+    return text
 
 
 def describe(cell, stack):
@@ -193,12 +236,13 @@ def stack_svg(stack):
     return "".join(parts)
 
 
-def board_svg(stacks, marks=None, flipped=False, focus=None):
+def board_svg(stacks, marks=None, flipped=False, focus=None, turned=False):
     """Inner SVG markup of the board.
 
     ``stacks`` maps each cell to its stack (bottom to top, '' when empty); ``marks`` maps
     cells to space-separated CSS classes (selected, target, movable, doomed, last...).
-    ``focus`` is the cell in the keyboard tab order (roving tabindex).
+    ``focus`` is the cell in the keyboard tab order (roving tabindex); ``turned`` draws the
+    board a quarter turn round, for the viewBox ``VIEWBOX_TURNED``.
 
     >>> svg = board_svg({c: "" for c in CELLS})
     >>> svg.count("data-cell=")
@@ -206,21 +250,22 @@ def board_svg(stacks, marks=None, flipped=False, focus=None):
     """
     marks = marks or {}
     focus = focus or CELLS[0]
+    hex_id = "hext" if turned else "hex"
     parts = [DEFS]
     for text, col, row in LABELS:
-        x, y = xy(col, row, flipped)
+        x, y = xy(col, row, flipped, turned)
         parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
     for cell in CELLS:
         stack = stacks.get(cell, "")
         col, row = coords(cell)
-        x, y = xy(col, row, flipped)
+        x, y = xy(col, row, flipped, turned)
         cls = "cell " + ("occ" if stack else "empty")
         extra = marks.get(cell)
         if extra:
             cls += " " + extra
         parts.append('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" role="button" '
-                     'tabindex="%d" aria-label="%s"><use href="#hex" class="hx"/>'
-                     % (cls, cell, x, y, 0 if cell == focus else -1, describe(cell, stack)))
+                     'tabindex="%d" aria-label="%s"><use href="#%s" class="hx"/>'
+                     % (cls, cell, x, y, 0 if cell == focus else -1, announce(cell, stack, extra or ""), hex_id))
         if stack:
             parts.append(stack_svg(stack))
         else:
@@ -229,12 +274,12 @@ def board_svg(stacks, marks=None, flipped=False, focus=None):
     return "".join(parts)
 
 
-def vanish_svg(stacks, flipped=False):
+def vanish_svg(stacks, flipped=False, turned=False):
     """Stacks just removed, drawn once more for their fade-out animation."""
     parts = []
     for cell in sorted(stacks):
         col, row = coords(cell)
-        x, y = xy(col, row, flipped)
+        x, y = xy(col, row, flipped, turned)
         parts.append('<g transform="translate(%.1f %.1f)" aria-hidden="true"><g class="vanish">%s</g></g>'
                      % (x, y, stack_svg(stacks[cell])))
     return "".join(parts)

@@ -17,13 +17,11 @@ once, with a notice.
 2
 """
 
+import choice
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
-from dvonn_core.board import CELLS, NEIGHBOURS, index
+from dvonn_core.board import CELLS
 from render import add_mark, mark_last_move, mark_selection, mark_turn, result_text
 from render import capital as _cap
-
-OWN = {"white": "w", "black": "b"}
-NAMES = {"w": "White", "b": "Black", "d": "DVONN"}
 
 
 class Viewer:
@@ -49,7 +47,7 @@ class Viewer:
         self.cursor = self.home
         self.branch = []  # groups of move texts played off the line by the reader
         self.notice = ""
-        self.ghosts = self._removed_by_last()
+        self.ghosts = self.game.last_removed_stacks
         self.vanishing = {}
         self._clear()
 
@@ -80,10 +78,9 @@ class Viewer:
         """One move further along the line (when not on a branch)."""
         if not self.can_forward():
             return False
-        before = self.game.stacks()
         self.game.play(self.line[self.cursor])
         self.cursor += 1
-        self._after_step(self._gone(before))
+        self._after_step(self.game.last_removed_stacks)
         return True
 
     def first(self):
@@ -106,51 +103,22 @@ class Viewer:
     def _after_step(self, vanishing):
         self.notice = ""
         self.vanishing = vanishing
-        self.ghosts = self._removed_by_last()
+        self.ghosts = self.game.last_removed_stacks  # the stacks the move that led here removed
         self._clear()
-
-    def _gone(self, before):
-        out = {}
-        for cell in self.game.last_removed:
-            out[cell] = before[index(cell)]
-        return out
-
-    def _removed_by_last(self):
-        """Cell -> stack removed by the move that led here (drawn as faded ghosts)."""
-        cells = self.game.last_removed
-        if not cells:
-            return {}
-        before = self.game.copy()
-        before.undo()
-        out = {}
-        for cell in cells:
-            out[cell] = before.stack(cell)
-        return out
 
     # -- the reader plays ------------------------------------------------------------
     def movable(self):
         if not self.play_on or self.game.phase != "movement":
             return []
-        out = []
-        for m in self.game.legal_moves():
-            if m.source and m.source not in out:
-                out.append(m.source)
-        return out
+        return choice.movable(self.game)
 
     def targets(self):
         """Target cell -> move text, for the selected stack."""
-        out = {}
-        if self.selected is None:
-            return out
-        for m in self.game.legal_moves():
-            if m.source == self.selected:
-                out[m.target] = str(m)
-        return out
+        return choice.targets(self.game, self.selected)
 
     def doomed(self):
         """Cells the previewed move would cut off and remove."""
-        move = self.targets().get(self.preview) if self.preview else None
-        return self.game.removed_by(move) if move else []
+        return choice.doomed(self.game, self.targets(), self.preview)
 
     def activate(self, cell, confirmed=True):
         """A click (or Enter) on ``cell``; returns True if anything changed.
@@ -194,48 +162,30 @@ class Viewer:
         return True
 
     def why_not(self, cell):
-        """Why the stack on ``cell`` cannot be picked up now, in words."""
+        """Why the stack on ``cell`` cannot be picked up now, in words (the core's reason)."""
         stack = self.game.stack(cell)
-        side = self.game.to_move
         if not stack:
-            return "%s is empty: pick one of %s's stacks." % (cell, _cap(side))
+            return "%s is empty: pick one of %s's stacks." % (cell, _cap(self.game.to_move))
         if stack == "d":
             return "%s is a lone DVONN piece: it never moves by itself, but stacks may land on it." % cell
-        occupied = 0
-        for n in NEIGHBOURS[index(cell)]:
-            if self.game.stack(CELLS[n]):
-                occupied += 1
-        if occupied == 6:
-            return "%s is surrounded on all six sides, so it cannot move." % cell
-        if stack[-1] != OWN[side]:
-            return "%s belongs to %s (the top piece decides): it is %s's turn." % (
-                cell, NAMES[stack[-1]], _cap(side))
-        height = len(stack)
-        return "%s cannot move: a stack of %d must land on an occupied cell exactly %d step%s away in a straight line." % (
-            cell, height, height, "" if height == 1 else "s")
+        return "%s cannot move: %s." % (cell, self.game.why_stuck(cell))
 
     def play(self, text):
         """Play a move for the side to move, then any forced passes; True if it was legal."""
-        before = self.game.stacks()
         try:
             self.game.play(text)
         except (IllegalMoveError, InvalidMoveError) as error:
             self.notice = str(error)
             return True
-        gone = self._gone(before)
+        gone = self.game.last_removed_stacks
         if not self.branch and self.cursor < len(self.line) and self.line[self.cursor] == str(self.game.moves[-1]):
             self.cursor += 1
             group = None
         else:
             group = [text]
             self.branch.append(group)
-        notes = []
-        while self.game.phase == "movement":
-            moves = self.game.legal_moves()
-            if len(moves) != 1 or not moves[0].is_pass:
-                break
-            notes.append("%s has no legal move and passes." % _cap(self.game.to_move))
-            self.game.play(moves[0])
+        sides = choice.forced_passes(self.game)
+        for _ in sides:
             if group is None and self.cursor < len(self.line) and self.line[self.cursor] == "PASS":
                 self.cursor += 1  # the line passes here too
                 continue
@@ -245,7 +195,7 @@ class Viewer:
             group.append("PASS")
         self._after_step(gone)
         self.ghosts = gone
-        self.notice = " ".join(notes)
+        self.notice = choice.pass_notice(sides)
         return True
 
     # -- what to draw ------------------------------------------------------------------

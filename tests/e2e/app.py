@@ -84,5 +84,22 @@ class App:
         if random_setup or before != Game().position():
             self.page.wait_for_function("p => document.body.dataset.position !== p", arg=before)
 
+    def import_record(self, text: str) -> None:
+        """Open a record through the import dialog (paste) and wait until it is on the board."""
+        self.page.get_by_test_id("import").click()
+        self.page.get_by_test_id("import-text").fill(text)
+        self.page.get_by_test_id("import-paste").click()
+        self.page.wait_for_function("!document.querySelector('[data-testid=import-dialog]').open")
+
+    def review(self) -> bool:
+        return self.page.evaluate("document.body.dataset.review") == "true"
+
+    def press(self, testid: str) -> None:
+        """Click a button and wait for the board or the review state to follow."""
+        before = self.page.evaluate("[document.body.dataset.position, document.body.dataset.review]")
+        self.page.get_by_test_id(testid).click()
+        self.page.wait_for_function(
+            "b => document.body.dataset.position !== b[0] || document.body.dataset.review !== b[1]", arg=before)
+
     def screenshot(self, path: Any) -> None:
         self.page.screenshot(path=str(path), full_page=True)

@@ -105,7 +105,7 @@ def test_a_surrounded_piece_cannot_move(rules: Watch) -> None:
     ex = Example(rules.page, "surrounded")
     ex.click("F3")
     assert cells_with_class(ex.fig, "selected") == []
-    assert "F3 is surrounded on all six sides, so it cannot move." in ex.text("notice")
+    assert "F3 cannot move: the stack on F3 is surrounded on all six sides." in ex.text("notice")
     ex.play("G3H3")
     assert "F3" in cells_with_class(ex.fig, "movable")
 

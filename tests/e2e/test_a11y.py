@@ -1,0 +1,112 @@
+"""Accessibility in Debian chromium: axe-core (a pinned devDependency, injected from
+node_modules, never shipped) finds no violation on any page (the game in placement, in
+movement, in review and after an analysis; the rules page; an embed; the embedding guide),
+and the board is usable with a keyboard and announces what a cell holds and allows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .app import App
+from .axe import summary, violations
+from .doc_helpers import Watch
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    # The pages' CSP forbids inline scripts; axe is injected as one.
+    return {**browser_context_args, "bypass_csp": True}
+
+
+def assert_clean(page: Any, what: str) -> None:
+    found = violations(page)
+    assert not found, f"{what}: {summary(found)}"
+
+
+def test_the_game_page_has_no_axe_violation_in_placement_movement_and_review(app: App) -> None:
+    assert_clean(app.page, "placement")
+    app.play("F3")
+    assert_clean(app.page, "placement, one piece placed")
+    app.new_game(white="human", black="human", random_setup=True)
+    assert_clean(app.page, "movement")
+    app.click(str(app.game().legal_moves()[0])[:2])
+    assert_clean(app.page, "movement, a stack selected")
+    app.click(str(app.game().legal_moves()[0])[:2])  # deselects
+    app.play(str(app.game().legal_moves()[0]))
+    app.press("review-back")
+    assert app.review()
+    assert_clean(app.page, "review")
+
+
+def test_the_analysis_has_no_axe_violation(app: App) -> None:
+    app.new_game(white="human", black="human", random_setup=True)
+    app.wait_bot_ready()
+    app.play(str(app.game().legal_moves()[0]))
+    app.play(str(app.game().legal_moves()[0]))
+    app.page.get_by_test_id("analyse").click()
+    app.page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=120_000)
+    assert app.page.get_by_test_id("analysis-graph").is_visible()
+    assert_clean(app.page, "analysis")
+
+
+@pytest.mark.parametrize("path", ["rules.html", "embed.html?moves=F3,C3,I3&play=1", "embed.html?position=9-10-11-10-9.wp"])
+def test_the_documentation_boards_have_no_axe_violation(page, base_url: str, path: str) -> None:  # type: ignore[no-untyped-def]
+    watch = Watch(page, base_url)
+    watch.open(path)
+    assert_clean(page, path)
+    watch.check()
+
+
+def test_the_embedding_guide_has_no_axe_violation(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base_url + "embedding.html")
+    assert_clean(page, "embedding.html")
+    # Its code blocks scroll sideways, so they take the keyboard focus.
+    assert page.locator("pre").count() and page.locator("pre:not([tabindex='0'])").count() == 0
+
+
+def test_the_board_by_keyboard_announces_stacks_and_moves(app: App) -> None:
+    app.new_game(white="human", black="human", random_setup=True)
+    game = app.game()
+    movable = sorted({str(m)[:2] for m in game.legal_moves()})
+    source = movable[0]
+    label = app.cell(source).get_attribute("aria-label")
+    assert label.startswith(source + ", white") and label.endswith("can move"), label
+    cannot = next(c for c in ("A1", "F3", "K5", "E3") if c not in movable)
+    assert "can move" not in app.cell(cannot).get_attribute("aria-label")
+    # Keyboard only: focus the board, walk to the source with arrows, Enter, then a target.
+    app.page.keyboard.press("Tab")
+    focused = app.page.evaluate("document.activeElement.closest('[data-testid]')?.dataset.testid")
+    while focused != "board":
+        app.page.keyboard.press("Tab")
+        focused = app.page.evaluate("document.activeElement.closest('[data-testid]')?.dataset.testid")
+    start = app.page.evaluate("document.activeElement.dataset.cell")
+    path = walk(start, source)
+    for key in path:
+        app.page.keyboard.press(key)
+    assert app.page.evaluate("document.activeElement.dataset.cell") == source
+    app.page.keyboard.press("Enter")
+    targets = app.cells_with_class("target")
+    assert targets
+    assert all(app.cell(t).get_attribute("aria-label").endswith("move here") for t in targets)
+
+
+def walk(start: str, goal: str) -> list[str]:
+    """Arrow keys from ``start`` to ``goal`` on the unturned board (breadth-first over render.next_cell)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+    import render
+    seen = {start: []}
+    todo = [start]
+    while todo:
+        cell = todo.pop(0)
+        if cell == goal:
+            return seen[cell]
+        for key in render.KEY_STEPS:
+            nxt = render.next_cell(cell, key)
+            if nxt and nxt not in seen:
+                seen[nxt] = seen[cell] + [key]
+                todo.append(nxt)
+    raise AssertionError(goal)

@@ -1,0 +1,60 @@
+"""The game analysis' pure part (web/analysis.py) on CPython: scores turned to White's view,
+forced moves, mistakes and blunders by the documented thresholds, and the graph's markup."""
+
+from __future__ import annotations
+
+import doctest
+import sys
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+sys.path.insert(0, str(WEB))
+import analysis  # noqa: E402
+from analysis import BLUNDER, MISTAKE, Analysis  # noqa: E402
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(analysis).failed == 0
+
+
+def line(scores: list[str], movers: list[str], moves: list[str], best: list[str]) -> Analysis:
+    a = Analysis([f"p{i}" for i in range(len(scores))], movers, moves, "key", first=49)
+    for i, score in enumerate(scores):
+        a.add(i, f"{best[i]} {score} 4 1000")
+    return a
+
+
+def test_thresholds_are_the_documented_ones() -> None:
+    movers = ["white", "black", "white", "black"]
+    # Scores come for the side to move: White loses exactly MISTAKE with move 0, gains with
+    # move 1 (Black's blunder), and plays the bot's own move last.
+    a = line(["0", str(MISTAKE), str(BLUNDER - MISTAKE), "-900"], movers, ["A1B1", "C1D1", "E1F1"],
+             ["X1Y1", "C1C2", "E1F1", "-"])
+    assert a.scores == [0, -MISTAKE, BLUNDER - MISTAKE, 900]
+    verdicts = a.verdicts()
+    assert verdicts[0] == ("mistake", "X1Y1", MISTAKE)
+    assert verdicts[1] == ("blunder", "C1C2", BLUNDER)
+    assert 2 not in verdicts  # the bot's move was played: never a mistake
+    assert a.summary() == "White: 1 mistake, 0 blunders. Black: 0 mistakes, 1 blunder."
+
+
+def test_a_move_the_bot_would_play_is_never_marked() -> None:
+    a = line(["0", "900"], ["white", "black"], ["A1B1"], ["A1B1", "-"])
+    assert a.verdicts() == {}
+
+
+def test_forced_passes_take_the_next_score_and_placement_is_unscored() -> None:
+    a = Analysis(["p0", "p1", "p2"], ["white", "black", "white"], ["F3", "PASS"], "k")
+    a.add(0, "F3 - 0 0")
+    a.add(1, "PASS - 0 0")
+    a.set_final(2, 20, 5)
+    a.fill_forced()
+    assert a.scores == [None, 1500, 1500]
+
+
+def test_the_graph_has_a_column_per_position_named_by_its_ply() -> None:
+    a = line(["0", "300", "-200"], ["white", "black", "white"], ["A1B1", "C1D1"], ["A1B1", "C1D1", "E1F1"])
+    svg = analysis.graph_svg(a, 1)
+    assert svg.count('class="g-hit"') == 3 and 'data-ply="49"' in svg and 'data-ply="51"' in svg
+    assert svg.count("<polyline") == 1 and 'class="g-now"' in svg
+    assert 'role="img"' in svg and "aria-label=" in svg

@@ -178,7 +178,7 @@ class Game:
         ''
         """
         s = index(cell)
-        if any(code >> 6 == s for code in self._legal_codes() if code < PLACE_BASE):
+        if any(code >> 6 == s for code in self.legal_codes() if code < PLACE_BASE):
             return ""
         if self._placed < SIZE:
             return "stacks cannot move until all 49 pieces are placed"

@@ -26,9 +26,9 @@ Design
   for the length of a search.  Subtrees that reach the end of
   the game everywhere are stored as exact, so the endgame is solved exactly
   (the search stops early once the root is solved).
-* **Levels**: easy searches 3 plies (at most 4000 nodes) and picks at random
+* **Levels**: easy searches 2 plies (at most 2000 nodes) and picks at random
   among the root moves scoring within a piece of the best (believable,
-  beatable); medium searches a fixed budget of 8000 nodes (the same move on
+  beatable); medium searches a fixed budget of 2500 nodes (the same move on
   every machine); hard deepens until its time budget runs out: 1 s a move by
   default, 1.8 s while 42 or more stacks are on the board (the first moves
   after placement, when there are most choices).  A single legal move is
@@ -114,8 +114,8 @@ HARD_OPENING_TIME = 1.8
 OPENING_STACKS = 42
 
 LEVELS = {
-    "easy": Level("easy", 3.0, 3, 4000, 100, 20),
-    "medium": Level("medium", 4.0, 64, 8000, 0, 8),
+    "easy": Level("easy", 3.0, 2, 2000, 100, 20),
+    "medium": Level("medium", 4.0, 64, 2500, 0, 8),
     "hard": Level("hard", 1.0, 64, 0, 0, 3),
 }  # type: Dict[str, Level]
 

@@ -53,6 +53,11 @@ from .board import SIZE
 from .errors import RecordError
 from .game import Game
 from .moves import PASS_CODE, PLACE_BASE, Move
+from .tags import WORD_CHARS as _WORD_CHARS
+from .tags import is_word as _is_word
+from .tags import parse_tag_line as _parse_tag_line
+from .tags import short as _short
+from .tags import tag_line as _tag_line
 
 try:
     from typing import Dict, List, Optional, Tuple, Union
@@ -74,7 +79,6 @@ DERIVED_TAGS = ("Result", "Score", "Position")
 
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _SIDES = ("white", "black")
-_WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
 _SPACE = " \t\r\n\f\v"
 # Byte classes for the scanners.  They scan UTF-8 bytes, not str: MicroPython
 # finds the i-th character of a str by walking from its start, so a scan that
@@ -138,18 +142,6 @@ def _result(game: Game) -> str:
     if winner == "draw":
         return "1/2-1/2"
     return "*"
-
-
-def _tag_line(key: str, value: object) -> str:
-    out = []
-    for ch in str(value):
-        if ch == "\\" or ch == '"':
-            out.append("\\" + ch)
-        elif ch < " " or ch == "\x7f":
-            out.append(" ")  # values are single-line
-        else:
-            out.append(ch)
-    return '[%s "%s"]' % (key, "".join(out))
 
 
 # ---------------------------------------------------------------------- reading
@@ -296,41 +288,6 @@ def _read_own(body: str) -> Game:
     # 48th placement is one before the last placement, not after it.
     _replay_tokens(game, "\n".join(lines[i:]), False, False)
     return game
-
-
-def _parse_tag_line(line: str, number: int) -> "Tuple[str, str]":
-    def bad(why: str) -> RecordError:
-        return RecordError('line %d: malformed tag %s (%s; expected [Key "value"])' % (number, _short(line), why))
-
-    if len(line) < 2 or line[-1] != "]":
-        raise bad("no closing ']'")
-    inner = line[1:-1].strip()
-    k = 0
-    for ch in inner:
-        if ch not in _WORD_CHARS:
-            break
-        k += 1
-    key = inner[:k]
-    if not key:
-        raise bad("no tag name")
-    rest = inner[k:].strip()
-    if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
-        raise bad("the value must be in double quotes")
-    out = []
-    escaped = False
-    for ch in rest[1:-1]:
-        if escaped:
-            out.append(ch)
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif ch == '"':
-            raise bad("a '\"' inside the value must be written \\\"")
-        else:
-            out.append(ch)
-    if escaped:
-        raise bad("a '\\' at the end of the value")
-    return key, "".join(out)
 
 
 # ---------------------------------------------------------------------- move lists and Little Golem
@@ -609,28 +566,6 @@ def _sgf_action(replay: _Replay, turn: _SgfTurn, side: str, words: "List[str]", 
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-def _is_word(key: object) -> bool:
-    if not isinstance(key, str) or not key:
-        return False
-    for ch in key:
-        if ch not in _WORD_CHARS:
-            return False
-    return True
-
-
-def _short(text: str) -> str:
-    """``text`` cut to 40 characters, control characters shown as ``\\xNN`` (same on every Python)."""
-    if len(text) > 40:
-        text = text[:37] + "..."
-    out = []
-    for ch in text:
-        if ch < " " or ch == "\x7f":
-            out.append("\\x%02x" % ord(ch))
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def _utf8(text: str) -> bytes:

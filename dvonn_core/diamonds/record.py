@@ -7,10 +7,8 @@ move text a cell, ``pass`` or ``swap`` starts a turn and a pivot (a word with
 are optional.  Errors raise :class:`~dvonn_core.errors.RecordError` naming the
 turn's number (from 1) and text; nothing is half-applied.
 
-The tag lines are the same PGN-like format as DVONN's records
-(:mod:`dvonn_core.record`).  Its tag reader and writer are private helpers of
-that module, so this module has its own small copy (:func:`_tag_line`,
-:func:`_parse_tag_line`); the two could move to a shared module later.
+The tag lines are the same PGN-like format as DVONN's records, read and
+written by the same code (:mod:`dvonn_core.tags`).
 
 >>> from .game import DiamondsGame
 >>> g = read("e5 swap d4  c3")
@@ -38,6 +36,10 @@ dvonn_core.errors.RecordError: turn 2 (e5): illegal move 'e5': cannot drop on e5
 """
 
 from ..errors import RecordError
+from ..tags import is_word as _is_word
+from ..tags import parse_tag_line as _parse_tag_line
+from ..tags import short as _short
+from ..tags import tag_line as _tag_line
 from .game import DiamondsGame
 
 try:
@@ -53,7 +55,6 @@ MAX_TAGS = 200
 STANDARD_TAGS = ("Event", "Site", "Date", "Black", "White", "Result")
 #: Tags derived from the game itself: written by :func:`write`, not kept in ``game.tags`` by :func:`read`.
 DERIVED_TAGS = ("Result", "Score", "Position")
-_WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
 
 
 def write(game: DiamondsGame) -> str:
@@ -143,64 +144,3 @@ def _turns(text: str) -> "List[Tuple[int, str]]":
     return out
 
 
-# A copy of dvonn_core.record's private tag helpers (see the module docstring).
-def _tag_line(key: str, value: object) -> str:
-    out = []
-    for ch in str(value):
-        if ch == "\\" or ch == '"':
-            out.append("\\" + ch)
-        elif ch < " " or ch == "\x7f":
-            out.append(" ")
-        else:
-            out.append(ch)
-    return '[%s "%s"]' % (key, "".join(out))
-
-
-def _parse_tag_line(line: str, number: int) -> "Tuple[str, str]":
-    def bad(why: str) -> RecordError:
-        return RecordError('line %d: malformed tag %s (%s; expected [Key "value"])' % (number, _short(line), why))
-
-    if len(line) < 2 or line[-1] != "]":
-        raise bad("no closing ']'")
-    inner = line[1:-1].strip()
-    k = 0
-    for ch in inner:
-        if ch not in _WORD_CHARS:
-            break
-        k += 1
-    key = inner[:k]
-    if not key:
-        raise bad("no tag name")
-    rest = inner[k:].strip()
-    if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
-        raise bad("the value must be in double quotes")
-    out = []
-    escaped = False
-    for ch in rest[1:-1]:
-        if escaped:
-            out.append(ch)
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif ch == '"':
-            raise bad("a '\"' inside the value must be written \\\"")
-        else:
-            out.append(ch)
-    if escaped:
-        raise bad("a '\\' at the end of the value")
-    return key, "".join(out)
-
-
-def _is_word(key: object) -> bool:
-    if not isinstance(key, str) or not key:
-        return False
-    for ch in key:
-        if ch not in _WORD_CHARS:
-            return False
-    return True
-
-
-def _short(text: str) -> str:
-    if len(text) > 40:
-        return text[:37] + "..."
-    return text

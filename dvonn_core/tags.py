@@ -1,0 +1,93 @@
+"""Header tags of game records, shared by both games' record formats.
+
+A tag line is ``[Key "value"]``: the key is letters, digits and ``_``; in the value a
+``"`` or ``\\`` is escaped with a backslash, and a value stays on one line.
+
+>>> tag_line("White", 'Ann "the Bold"')
+'[White "Ann \\\\"the Bold\\\\""]'
+>>> parse_tag_line(tag_line("White", 'Ann "the Bold"'), 1)
+('White', 'Ann "the Bold"')
+"""
+
+from .errors import RecordError
+
+try:
+    from typing import Tuple
+except ImportError:  # MicroPython
+    pass
+
+#: The characters of a tag name.
+WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
+
+
+def tag_line(key: str, value: object) -> str:
+    """The tag line ``[Key "value"]``; quotes and backslashes escaped, control characters made spaces."""
+    out = []
+    for ch in str(value):
+        if ch == "\\" or ch == '"':
+            out.append("\\" + ch)
+        elif ch < " " or ch == "\x7f":
+            out.append(" ")  # values are single-line
+        else:
+            out.append(ch)
+    return '[%s "%s"]' % (key, "".join(out))
+
+
+def parse_tag_line(line: str, number: int) -> "Tuple[str, str]":
+    """(key, value) of a tag line; ``RecordError`` naming the line ``number`` and what is wrong."""
+
+    def bad(why: str) -> RecordError:
+        return RecordError('line %d: malformed tag %s (%s; expected [Key "value"])' % (number, short(line), why))
+
+    if len(line) < 2 or line[-1] != "]":
+        raise bad("no closing ']'")
+    inner = line[1:-1].strip()
+    k = 0
+    for ch in inner:
+        if ch not in WORD_CHARS:
+            break
+        k += 1
+    key = inner[:k]
+    if not key:
+        raise bad("no tag name")
+    rest = inner[k:].strip()
+    if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
+        raise bad("the value must be in double quotes")
+    out = []
+    escaped = False
+    for ch in rest[1:-1]:
+        if escaped:
+            out.append(ch)
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == '"':
+            raise bad("a '\"' inside the value must be written \\\"")
+        else:
+            out.append(ch)
+    if escaped:
+        raise bad("a '\\' at the end of the value")
+    return key, "".join(out)
+
+
+def is_word(key: object) -> bool:
+    """True for a tag name: letters, digits and ``_`` only."""
+    if not isinstance(key, str) or not key:
+        return False
+    for ch in key:
+        if ch not in WORD_CHARS:
+            return False
+    return True
+
+
+def short(text: str) -> str:
+    """``text`` cut to 40 characters, control characters shown as ``\\xNN`` (same on every Python)."""
+    if len(text) > 40:
+        text = text[:37] + "..."
+    out = []
+    for ch in text:
+        if ch < " " or ch == "\x7f":
+            out.append("\\x%02x" % ord(ch))
+        else:
+            out.append(ch)
+    return "".join(out)

@@ -1,4 +1,4 @@
-# Portable check of dvonn_core.diamonds: prints one line per result.  tests/test_diamonds_micropython.py
+# Portable check of dvonn_core.diamonds: prints one line per result.  tests/test_micropython.py
 # runs this file under CPython and under MicroPython (WebAssembly, in Node) and requires identical output.
 try:
     DATA = DATA_DIR  # noqa: F821  (set by the CPython runner)

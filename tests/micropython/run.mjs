@@ -1,8 +1,8 @@
 // Run a Python script under the MicroPython WebAssembly build that the web page uses
-// (npm @micropython/micropython-webassembly-pyscript), with dvonn_core and the test data
-// copied into its in-memory file system.
+// (npm @micropython/micropython-webassembly-pyscript), with the whole dvonn_core package
+// (subpackages included) and the given data files in its in-memory file system.
 //   node tests/micropython/run.mjs SCRIPT.py [DATA_FILE ...]
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,13 +18,20 @@ const mp = await loadMicroPython({
   stderr: (line) => { failed = true; process.stderr.write(line + "\n"); },
 });
 
-mp.FS.mkdir("/pkg");
-mp.FS.mkdir("/pkg/dvonn_core");
-for (const name of readdirSync(join(root, "dvonn_core"))) {
-  if (name.endsWith(".py")) {
-    mp.FS.writeFile("/pkg/dvonn_core/" + name, readFileSync(join(root, "dvonn_core", name)));
+function copyTree(from, to) {
+  mp.FS.mkdir(to);
+  for (const name of readdirSync(from)) {
+    const path = join(from, name);
+    if (statSync(path).isDirectory()) {
+      if (name !== "__pycache__") copyTree(path, to + "/" + name);
+    } else if (name.endsWith(".py")) {
+      mp.FS.writeFile(to + "/" + name, readFileSync(path));
+    }
   }
 }
+
+mp.FS.mkdir("/pkg");
+copyTree(join(root, "dvonn_core"), "/pkg/dvonn_core");
 mp.FS.mkdir("/data");
 const [script, ...data] = process.argv.slice(2);
 for (const file of data) {

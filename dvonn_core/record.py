@@ -55,7 +55,7 @@ from .game import Game
 from .moves import PASS_CODE, PLACE_BASE, Move
 from .tags import WORD_CHARS as _WORD_CHARS
 from .tags import is_word as _is_word
-from .tags import parse_tag_line as _parse_tag_line
+from .tags import read_tag_block as _read_tag_block
 from .tags import short as _short
 from .tags import tag_line as _tag_line
 
@@ -257,21 +257,8 @@ def _move_error(n: int, text: str, reason: str) -> RecordError:
 
 
 def _read_own(body: str) -> Game:
-    tags = {}  # type: Dict[str, str]
     lines = body.split("\n")
-    i = 0
-    while i < len(lines):
-        line = lines[i].strip()
-        if line and line[0] != "[":
-            break
-        if line:
-            key, value = _parse_tag_line(line, i + 1)
-            if key in tags:
-                raise RecordError("line %d: tag %s appears twice" % (i + 1, key))
-            if len(tags) >= MAX_TAGS:
-                raise RecordError("too many tags (more than %d)" % MAX_TAGS)
-            tags[key] = value
-        i += 1
+    tags, i = _read_tag_block(lines, MAX_TAGS)
     start = tags.get("Position")
     if start is None:
         game = Game()

@@ -12,7 +12,7 @@ A tag line is ``[Key "value"]``: the key is letters, digits and ``_``; in the va
 from .errors import RecordError
 
 try:
-    from typing import Tuple
+    from typing import Dict, List, Tuple
 except ImportError:  # MicroPython
     pass
 
@@ -91,3 +91,26 @@ def short(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def read_tag_block(lines: "List[str]", max_tags: int) -> "Tuple[Dict[str, str], int]":
+    """(tags, index of the first line after them) of the tag lines at the top of a record.
+
+    Blank lines may stand among the tags; a tag given twice, or more than ``max_tags``
+    tags, is a ``RecordError`` naming the line.
+    """
+    tags = {}  # type: Dict[str, str]
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        if line and line[0] != "[":
+            break
+        if line:
+            key, value = parse_tag_line(line, i + 1)
+            if key in tags:
+                raise RecordError("line %d: tag %s appears twice" % (i + 1, key))
+            if len(tags) >= max_tags:
+                raise RecordError("too many tags (more than %d)" % max_tags)
+            tags[key] = value
+        i += 1
+    return tags, i

@@ -37,7 +37,7 @@ dvonn_core.errors.RecordError: turn 2 (e5): illegal move 'e5': cannot drop on e5
 
 from ..errors import RecordError
 from ..tags import is_word as _is_word
-from ..tags import parse_tag_line as _parse_tag_line
+from ..tags import read_tag_block as _read_tag_block
 from ..tags import short as _short
 from ..tags import tag_line as _tag_line
 from .game import DiamondsGame
@@ -90,20 +90,7 @@ def read(text: str) -> DiamondsGame:
     if len(text) > MAX_SIZE:
         raise RecordError("record too large (%d characters; at most %d)" % (len(text), MAX_SIZE))
     lines = text.strip().split("\n")
-    tags = {}  # type: Dict[str, str]
-    i = 0
-    while i < len(lines):
-        line = lines[i].strip()
-        if line and line[0] != "[":
-            break
-        if line:
-            key, value = _parse_tag_line(line, i + 1)
-            if key in tags:
-                raise RecordError("line %d: tag %s appears twice" % (i + 1, key))
-            if len(tags) >= MAX_TAGS:
-                raise RecordError("too many tags (more than %d)" % MAX_TAGS)
-            tags[key] = value
-        i += 1
+    tags, i = _read_tag_block(lines, MAX_TAGS)
     start = tags.get("Position")
     if start is None:
         game = DiamondsGame()

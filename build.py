@@ -29,6 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
+SHARED = WEB / "shared"  # what every game's pages use: style, icon, service worker, bot worker, embed page
+DVONN = WEB / "dvonn"  # the DVONN pages: game, rules, and the boards of the documentation
 CORE = ROOT / "dvonn_core"
 NODE_MODULES = ROOT / "node_modules"
 DIST = ROOT / "dist"
@@ -47,19 +49,24 @@ PYODIDE_PKG = "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 
-# Python modules of web/ that run on the page (MicroPython) and in the bot worker (Pyodide).
+# Python modules of web/dvonn/ that run on the page (MicroPython); the bot worker (Pyodide)
+# is web/shared/bot_worker.py.  In dist/ each file keeps its folder (dvonn/main.py) and is
+# mapped to its bare name in the interpreter's file system, so a page imports ``render``.
 UI_MODULES = ("render.py", "choice.py", "board_dom.py", "session.py", "persist.py", "game_io.py")
 UI_MAIN = "main.py"
-# Modules of web/ that the page fetches only when they are needed (the game analysis, the
+# Modules of web/dvonn/ that the page fetches only when they are needed (the game analysis, the
 # embed code), so they cost nothing at load; the service worker still precaches them.
 LAZY_MODULES = ("analysis.py", "embed_params.py")
 BOT_MAIN = "bot_worker.py"
-# Static files of web/ copied as they are (templates are handled separately).
+# Static files of web/shared/ copied as they are (templates are handled separately).
 STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")
 # Documentation boards (issue 5): embed.html and rules.html run on MicroPython alone, with
 # only the core modules they import (no bot), so an embed stays light.
 DOC_MODULES = ("render.py", "choice.py", "board_dom.py", "viewer.py", "board_view.py", "embed_params.py")
-DOC_PAGES = {"embed.html": "embed.py", "rules.html": "rules.py"}
+# Each page's script: its source and its path in dist/.
+DOC_PAGES = {"embed.html": (SHARED / "embed.py", "embed.py"), "rules.html": (DVONN / "rules.py", "dvonn/rules.py")}
+# The HTML pages (templates) and the folder of web/ each comes from; all go to the root of dist/.
+PAGES = {"index.html": DVONN, "bare.html": SHARED, "embed.html": SHARED, "rules.html": DVONN}
 
 
 # Content-Security-Policy of every page, as a <meta> tag (GitHub Pages cannot set headers).
@@ -234,7 +241,7 @@ def fill(template: str, values: dict[str, str]) -> str:
 
 def prerendered_board() -> dict[str, str]:
     """The empty board, drawn at build time by the page's own renderer (first paint)."""
-    sys.path[:0] = [str(ROOT), str(WEB)]
+    sys.path[:0] = [str(ROOT), str(DVONN)]
     try:
         import render
         from dvonn_core.board import CELLS
@@ -245,11 +252,11 @@ def prerendered_board() -> dict[str, str]:
 
 def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, str]) -> dict[str, str]:
     """Template values of the documentation pages (scripts, configs, preloads); writes the guide."""
-    entries = [WEB / n for n in (*DOC_MODULES, *DOC_PAGES.values())]
+    entries = [DVONN / n for n in DOC_MODULES] + [src for src, _ in DOC_PAGES.values()]
     modules = {f"dvonn_core/{p.name}": core[f"dvonn_core/{p.name}"] for p in core_closure(entries)}
-    modules.update({n: site.copy(WEB / n, n) for n in DOC_MODULES})
-    values = {"embed.css": site.copy(WEB / "embed.css", "embed.css"), "guide_link": "embedding.html"}
-    sys.path.insert(0, str(WEB))
+    modules.update({n: site.copy(DVONN / n, f"dvonn/{n}") for n in DOC_MODULES})
+    values = {"embed.css": site.copy(SHARED / "embed.css", "embed.css"), "guide_link": "embedding.html"}
+    sys.path.insert(0, str(SHARED))
     try:
         import guide_page
     finally:
@@ -257,9 +264,9 @@ def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, 
     guide = guide_page.page((ROOT / "docs" / "embedding.md").read_text(), shared["icon.svg"],
                             shared["style.css"], values["embed.css"])
     site.write(values["guide_link"], guide.encode())
-    for page, script in DOC_PAGES.items():
+    for page, (script, rel) in DOC_PAGES.items():
         name = page.split(".")[0]
-        values[f"{name}_py"] = site.copy(WEB / script, script)
+        values[f"{name}_py"] = site.copy(script, rel)
         config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", modules)
         values[f"{name}_config"] = html.escape(json.dumps(config, separators=(",", ":")))
         values[f"{name}_preload"] = "\n".join(
@@ -279,16 +286,16 @@ def build(out: Path = DIST) -> Site:
     pyodide_dir = copy_runtime(site, PYODIDE_PKG, PYODIDE_FILES, "pyodide")
 
     core = {f"dvonn_core/{p.name}": site.copy(p, f"dvonn_core/{p.name}") for p in core_files()}
-    ui_core = {f"dvonn_core/{p.name}" for p in core_closure([WEB / n for n in (UI_MAIN, *UI_MODULES)])}
-    bot_core = {f"dvonn_core/{p.name}" for p in core_closure([WEB / BOT_MAIN])}
-    ui = {name: site.copy(WEB / name, name) for name in UI_MODULES}
+    ui_core = {f"dvonn_core/{p.name}" for p in core_closure([DVONN / n for n in (UI_MAIN, *UI_MODULES)])}
+    bot_core = {f"dvonn_core/{p.name}" for p in core_closure([SHARED / BOT_MAIN])}
+    ui = {name: site.copy(DVONN / name, f"dvonn/{name}") for name in UI_MODULES}
     values: dict[str, str] = {"pyscript": pyscript_dir}
-    values["main_py"] = site.copy(WEB / UI_MAIN, UI_MAIN)
-    values["bot_py"] = site.copy(WEB / BOT_MAIN, BOT_MAIN)
+    values["main_py"] = site.copy(DVONN / UI_MAIN, f"dvonn/{UI_MAIN}")
+    values["bot_py"] = site.copy(SHARED / BOT_MAIN, BOT_MAIN)
     for name in LAZY_MODULES:
-        values[name.replace(".", "_")] = site.copy(WEB / name, name)
+        values[name.replace(".", "_")] = site.copy(DVONN / name, f"dvonn/{name}")
     for name in STATIC_FILES:
-        values[name] = site.copy(WEB / name, name)
+        values[name] = site.copy(SHARED / name, name)
 
     ui_files = {k: v for k, v in core.items() if k in ui_core}
     ui_files.update(ui)
@@ -313,8 +320,8 @@ def build(out: Path = DIST) -> Site:
 
     values.update(prerendered_board())
     values.update(doc_pages(site, mpy_dir, core, values))
-    for page in ("index.html", "bare.html", *DOC_PAGES):
-        site.write(page, fill((WEB / page).read_text(), values).encode())
+    for page, folder in PAGES.items():
+        site.write(page, fill((folder / page).read_text(), values).encode())
     site.write(".nojekyll", b"")
 
     # The service worker lists every file with its hash; its own bytes change with any
@@ -322,7 +329,7 @@ def build(out: Path = DIST) -> Site:
     precache = ["./"] + [f"./{rel}?v={h}" if not rel.startswith("vendor/") and not rel.endswith(".html")
                          else f"./{rel}" for rel, h in sorted(site.files.items()) if rel != ".nojekyll"]
     version = content_hash(json.dumps(sorted(site.files.items())).encode())
-    sw = fill((WEB / "sw.js").read_text(), {"version": version, "files": json.dumps(precache, indent=1)})
+    sw = fill((SHARED / "sw.js").read_text(), {"version": version, "files": json.dumps(precache, indent=1)})
     (out / "sw.js").write_text(sw)
     print(f"build.py: wrote {len(site.files) + 1} files to {out} (version {version})")
     return site

@@ -1,4 +1,4 @@
-"""The embed page's URL parameters (web/embed_params.py): what each one means, what a bad
+"""The embed page's URL parameters (web/dvonn/embed_params.py): what each one means, what a bad
 one says, and the iframe snippet of "Copy embed code"."""
 
 from __future__ import annotations
@@ -12,13 +12,15 @@ import pytest
 
 from dvonn_core import Game
 
-WEB = Path(__file__).resolve().parents[1] / "web"
-sys.path.insert(0, str(WEB))
+WEB = Path(__file__).resolve().parents[1] / "web" / "dvonn"
+SHARED = WEB.parent / "shared"
+sys.path[:0] = [str(WEB), str(SHARED)]
 import embed_params  # noqa: E402
 import guide_page  # noqa: E402
 from embed_params import EmbedError, parse, parse_query, snippet  # noqa: E402
 
 sys.path.remove(str(WEB))
+sys.path.remove(str(SHARED))
 
 START = "9-10-11-10-9.wp"
 MOVE_HEIGHT = "9-3D6-4bwW2B3-3DWBD3-9.w"  # White's stack of 3 on E3 can reach only H3

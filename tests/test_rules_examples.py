@@ -1,5 +1,5 @@
 """The rules page's example boards, checked in Python: every position is valid and each
-board does what its text says (web/viewer.py playing the reader's clicks).  The browser
+board does what its text says (web/dvonn/viewer.py playing the reader's clicks).  The browser
 tests (tests/e2e/test_rules_page.py) check the same stories on the page itself."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from dvonn_core import Game
 from dvonn_core.board import CELLS, EDGE
 
-WEB = Path(__file__).resolve().parents[1] / "web"
+WEB = Path(__file__).resolve().parents[1] / "web" / "dvonn"
 sys.path.insert(0, str(WEB))
 from viewer import Viewer  # noqa: E402
 

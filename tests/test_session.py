@@ -1,4 +1,4 @@
-"""Saved games, shared links and imported records on the page (web/persist.py, web/session.py),
+"""Saved games, shared links and imported records on the page (web/dvonn/persist.py, web/dvonn/session.py),
 checked on CPython: what is saved, what is restored, and what is refused and why."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from dvonn_core import RecordError
 
 ROOT = Path(__file__).resolve().parents[1]
-WEB = ROOT / "web"
+WEB = ROOT / "web" / "dvonn"
 DATA = ROOT / "tests" / "data"
 sys.path.insert(0, str(WEB))
 import persist  # noqa: E402

@@ -96,7 +96,7 @@ def walk(start: str, goal: str) -> list[str]:
     """Arrow keys from ``start`` to ``goal`` on the unturned board (breadth-first over render.next_cell)."""
     import sys
     from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web" / "dvonn"))
     import render
     seen = {start: []}
     todo = [start]

@@ -35,8 +35,8 @@ def inline(text: str) -> str:
 
 def _site_link(url: str) -> str:
     """Links between repository files become links between site pages."""
-    if url.startswith("../web/"):
-        return url[len("../web/"):]
+    if url.startswith("../web/"):  # ../web/<game or shared>/page.html -> page.html (pages sit at the site root)
+        return url.rsplit("/", 1)[1]
     return url
 
 

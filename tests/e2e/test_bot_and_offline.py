@@ -46,7 +46,9 @@ def test_bot_answers_and_page_stays_responsive(app: App) -> None:
     gaps = app.page.evaluate("window.__gaps")
     print("\nwhile the bot thought: %d timer ticks, largest gap %.1f ms" % (gaps["ticks"], gaps["max"]))
     assert gaps["ticks"] >= 10, "the bot's turn was too short to measure"
-    assert gaps["max"] < 100, f"main thread blocked for {gaps['max']:.0f} ms while the bot thought"
+    # A bot on the main thread would block it for its whole budget (1 s at hard); a busy
+    # machine alone can stretch a 10 ms timer past 100 ms (seen at load average 6).
+    assert gaps["max"] < 400, f"main thread blocked for {gaps['max']:.0f} ms while the bot thought"
     # The bot's move is legal and the page shows the position dvonn_core reaches.
     history = app.history()
     assert history[0] == human and len(history) >= 2

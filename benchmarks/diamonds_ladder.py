@@ -108,6 +108,10 @@ def summary(rows: "list[dict]") -> str:
     return "\n".join(lines)
 
 
+def _play(job: tuple) -> dict:
+    return play_game(*job)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pairs", default=DEFAULT_PAIRS)
@@ -150,7 +154,8 @@ def main() -> None:
         from multiprocessing import Pool
 
         with Pool(args.workers) as pool:
-            for row in pool.starmap(play_game, jobs):
+            # Each game is written as soon as it ends, so a long run can be followed (and cut short).
+            for row in pool.imap_unordered(_play, jobs):
                 done(row)
     print(summary(rows))
     print("(%d games in %.0f s)" % (len(rows), time.time() - t0))

@@ -6,10 +6,9 @@ call :func:`measure`)::
     python benchmarks/bot_speed.py                 # 1 s per position, the three fixed positions
     python benchmarks/bot_speed.py --time 1 --repeat 5 --overshoot 30
 
-In Pyodide::
+In Pyodide under Node (the browser's WebAssembly CPython), with the same arguments::
 
-    from benchmarks import bot_speed            # or load the file's text and exec it
-    rows = bot_speed.measure(bot_speed.POSITIONS, 1.0)
+    node benchmarks/pyodide_run.mjs bot_speed.py --time 1
 
 ``--overshoot N`` also times N further hard moves on positions of varied
 games and reports how far the bot went past its budget.

@@ -4,6 +4,7 @@ the largest turns found.
 Usage::
 
     python benchmarks/diamonds_speed.py [--games 20] [--seconds 0.5] [--worst]
+    node benchmarks/pyodide_run.mjs diamonds_speed.py [--games 20] [--seconds 0.5]   # in Pyodide
 
 * random games: ``bot.random_move`` + ``DiamondsGame.play`` (each turn parsed and checked again) from the
   empty board until the game ends or 300 turns;

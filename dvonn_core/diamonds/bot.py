@@ -126,8 +126,13 @@ LEVELS = {
 }  # type: Dict[str, Level]
 
 
-def _popcount(x: int) -> int:
+def _popcount_portable(x: int) -> int:
     return bin(x).count("1")
+
+
+# int.bit_count (CPython 3.10+, Pyodide) is ten times faster than counting the digits of bin()
+# in Pyodide; MicroPython has only the latter.  Both give the same numbers.
+_popcount = getattr(int, "bit_count", _popcount_portable)
 
 
 # ---------------------------------------------------------------------- evaluation

@@ -65,11 +65,13 @@ class Session:
         game = DiamondsGame.from_position(position) if position is not None else DiamondsGame()
         self.adopt(game, {"white": white, "black": black}, level, seed=seed)
 
-    def adopt(self, game, players=None, level=None, base=0, redo=(), seed=1):
+    def adopt(self, game, players=None, level=None, base=0, redo=(), seed=1, kinds=None):
         """Continue ``game`` (a restored save, an imported record, a link).
 
-        Moves after ``base`` can be taken back; ``redo`` holds groups of move texts taken
-        back by undo (the last group is redone first).
+        ``players`` says who holds each colour now (after any swap).  Moves after ``base``
+        can be taken back; ``redo`` holds groups of move texts taken back by undo (the
+        last group is redone first); ``kinds`` says who made each move since ``base``
+        ("human" or "bot"; by default, whoever holds its colour now).
         """
         probe = DiamondsGame.from_position(game.start_position) if game.start_position else DiamondsGame()
         movers = []
@@ -83,6 +85,9 @@ class Session:
         self.game = game
         self.base = base
         self.movers = movers[base:]  # the colour of each move since base
+        if kinds is None or len(kinds) != len(self.movers):
+            kinds = [self.players[c] for c in self.movers]
+        self.kinds = list(kinds)  # who made each move since base: "human" or "bot"
         self.redo_stack = [list(group) for group in redo]
         self.notice = ""
         self.turn = None
@@ -310,9 +315,16 @@ class Session:
 
     def _play_one(self, move):
         colour = self.game.to_move
-        self.game.play(move)
+        played = self.game.play(move)
         self.movers.append(colour)
+        self.kinds.append(self.players[colour])
+        if played.is_swap:
+            self._swap_players()
         self.generation += 1
+
+    def _swap_players(self):
+        """The pie rule: the players exchange colours (the board and the side to move stay)."""
+        self.players = {"white": self.players["black"], "black": self.players["white"]}
 
     def play(self, text):
         """Play a whole turn's text (the import and the tests use it)."""
@@ -330,10 +342,7 @@ class Session:
 
     def _human_turn_before(self):
         """Some move since base was made by a human (undo stops at a human's turn)."""
-        for colour in self.movers:
-            if self.players[colour] == "human":
-                return True
-        return not self.has_bot()
+        return "human" in self.kinds
 
     def can_redo(self):
         return self.turn is None and bool(self.redo_stack)
@@ -356,9 +365,12 @@ class Session:
             return False
         group = []
         while len(self.game.moves) > self.base:
-            group.append(str(self.game.undo()))
-            colour = self.movers.pop()
-            if self.players[colour] == "human":
+            move = self.game.undo()
+            group.append(str(move))
+            self.movers.pop()
+            if move.is_swap:
+                self._swap_players()
+            if self.kinds.pop() == "human":
                 break
         group.reverse()
         self.redo_stack.append(group)

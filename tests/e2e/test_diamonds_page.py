@@ -166,7 +166,9 @@ def test_a_whole_hotseat_game_with_the_swap_and_the_end(dp: Diamonds) -> None:
     assert dp.position() == game.position() and game.phase == "over"
     assert dp.history() == ["a5", "swap", "e5", "e6", "d5", "i5", "d6", "a9", "pass", "pass"]
     black, white = game.score()
-    assert dp.status() == "Game over: White wins, %d to %d." % (max(black, white), min(black, white))
+    assert (black, white, game.winner()) == (4, 3, "black")  # a5 e6 i5 a9 against e5 d5 d6
+    assert dp.status() == "Game over: Black wins, 4 to 3."
+    assert (dp.text("score-black"), dp.text("score-white")) == ("4", "3")
     assert dp.page.get_by_test_id("pass").is_disabled()
     assert dp.marked("droppable") == []
 

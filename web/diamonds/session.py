@@ -148,7 +148,7 @@ class Session:
         if self.pivot is None:
             return None
         for d in self.diamonds():
-            if self.pivot in d and self.partner in d:
+            if self.pivot in d and _partner(d, self.pivot) == self.partner:
                 return d
         return None
 
@@ -409,6 +409,13 @@ class Session:
 def _cell(i):
     from dvonn_core.diamonds.board import CELLS
     return CELLS[i]
+
+
+def _partner(diamond, cell):
+    """The partner of ``cell`` in ``diamond`` (cell names), as the library names it."""
+    from dvonn_core.diamonds.board import DIAMONDS, index, partner
+    k = DIAMONDS.index(tuple(sorted(index(c) for c in diamond)))
+    return _cell(partner(k, index(cell)))
 
 
 def _add(marks, cell, cls):

@@ -68,11 +68,15 @@ DOC_MODULES = ("render.py", "choice.py", "board_dom.py", "viewer.py", "board_vie
 DOC_PAGES = {"embed.html": (SHARED / "embed.py", "embed.py"), "rules.html": (DVONN / "rules.py", "dvonn/rules.py")}
 # The HTML pages (templates) and the folder of web/ each comes from; all go to the root of dist/.
 PAGES = {"index.html": DVONN, "bare.html": SHARED, "embed.html": SHARED, "rules.html": DVONN,
-         "diamonds.html": DIAMONDS}
+         "diamonds.html": DIAMONDS, "diamonds-rules.html": DIAMONDS, "diamonds-embed.html": DIAMONDS}
 # The Diamonds & Pivots game page: its modules (web/diamonds/, bare names in the interpreter's
 # FS like DVONN's) and the library's subpackage (the bot's search stays in the worker).
 DIAMONDS_MODULES = ("render.py", "session.py", "persist.py")
 DIAMONDS_PAGE_ONLY = ("bot.py", "perft.py")
+# Its documentation boards (the rules page and the embed, which embed.html?game=diamonds
+# forwards to): one interpreter config for both, no bot.
+DIAMONDS_DOC_MODULES = ("render.py", "session.py", "board_view.py", "embed_params.py")
+DIAMONDS_DOC_PAGES = {"diamonds_rules_py": "rules.py", "diamonds_embed_py": "embed.py"}
 
 
 # Content-Security-Policy of every page, as a <meta> tag (GitHub Pages cannot set headers).
@@ -359,7 +363,29 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
         del sys.path[0]
     values["diamonds_board"] = render.board_svg({})
     values["diamonds_viewbox"] = render.VIEWBOX
+    # The rules page and the embed.
+    doc_entries = [DIAMONDS / n for n in (*DIAMONDS_DOC_MODULES, *DIAMONDS_DOC_PAGES.values())]
+    doc = diamonds_files(site, core, doc_entries, DIAMONDS_PAGE_ONLY)
+    doc.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_DOC_MODULES})
+    for key, script in DIAMONDS_DOC_PAGES.items():
+        values[key] = site.copy(DIAMONDS / script, f"diamonds/{script}")
+    values["diamonds_doc_config"] = html.escape(json.dumps(
+        pyscript_config(site, f"{mpy_dir}/micropython.mjs", doc), separators=(",", ":")))
+    values["diamonds_doc_preload"] = "\n".join(
+        f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(doc.items()))
+    values["diamonds_answers"] = diamonds_answers()
     return values
+
+
+def diamonds_answers() -> str:
+    """The answers to the source's open questions, from the library (dvonn_core.diamonds.ANSWERS), as HTML."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from dvonn_core.diamonds import ANSWERS
+    finally:
+        del sys.path[0]
+    return "\n".join(f'<div class="answer"><dt>{html.escape(topic)}</dt><dd>{html.escape(answer)}</dd></div>'
+                     for topic, answer in ANSWERS)
 
 
 def build(out: Path = DIST) -> Site:

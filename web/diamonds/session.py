@@ -226,7 +226,7 @@ class Session:
             return "%s: pivot on %s%s; pick the far end of a line." % (side, self.pivot, more)
         taken = self.captured()
         what = ("captures " + " ".join(taken)) if taken else "captures nothing"
-        return "%s: %s>%s %s. Pick %s again (or Confirm) to play it." % (side, self.pivot, self.far, what, self.far)
+        return "%s: %s>%s %s. Pick %s again to play it." % (side, self.pivot, self.far, what, self.far)
 
     def history(self):
         """(number, colour, move text) for each move since the start of this game."""

@@ -305,6 +305,19 @@ def test_against_the_bot(dp: Diamonds) -> None:
         game.play(move)
     assert dp.position() == game.position()
     assert "thinking" not in dp.status()  # the human holds the colour to move
+    if history[1] == "swap":  # the pie rule: the colours changed hands, and the page says so
+        assert "you now play White" in dp.notice() and dp.to_move() == "white"
     # Undo against the bot takes back its replies and the human's move.
     dp.press("undo")
     assert dp.history() == []
+
+
+def test_the_two_games_link_to_each_other(dp: Diamonds) -> None:
+    dp.page.get_by_role("navigation", name="Games").get_by_role("link", name="DVONN").click()
+    dp.page.wait_for_function("document.body.dataset.ready === 'true' && document.title === 'DVONN'")
+    dp.page.get_by_role("navigation", name="Games").get_by_role("link", name="Diamonds & Pivots").click()
+    dp.wait_ready()
+    assert dp.page.url.endswith("/diamonds.html")
+    dp.page.get_by_role("link", name="The rules, with boards to try").click()
+    dp.page.wait_for_function("document.body.dataset.ready === 'true' && document.body.dataset.boards === '5'")
+    assert dp.page.url.endswith("/diamonds-rules.html")

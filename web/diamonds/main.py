@@ -315,10 +315,14 @@ async def bot_turn():
             state["bot"] = "ready"
         if generation != S.generation:
             continue
+        mover = S.game.to_move
         if not S.bot_move(str(text), generation):
             S.notice = "The bot suggested an illegal move (%s)." % text
             redraw()
             return
+        if str(text) in ("pass", "swap") and generation + 1 == S.generation:
+            S.notice = ("%s (bot) passed." % render.capital(mover) if str(text) == "pass" else
+                        "The bot swapped sides (the pie rule): you now play White and move next; the bot plays Black.")
         redraw()
     draw_bot_status()
 

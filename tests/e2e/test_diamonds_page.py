@@ -321,3 +321,24 @@ def test_the_two_games_link_to_each_other(dp: Diamonds) -> None:
     dp.page.get_by_role("link", name="The rules, with boards to try").click()
     dp.page.wait_for_function("document.body.dataset.ready === 'true' && document.body.dataset.boards === '5'")
     assert dp.page.url.endswith("/diamonds-rules.html")
+
+
+def test_offline_after_one_visit_with_the_bot(dp: Diamonds, requests_seen: list[str]) -> None:
+    page = dp.page
+    page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=90_000)
+    names = {urlsplit(u).path.rsplit("/", 1)[-1] for u in requests_seen}
+    assert {"micropython.wasm", "pyodide.asm.wasm", "bot.py"} <= names  # the diamonds bot is in the worker
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        dp.wait_ready()
+        page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=90_000)
+        dp.new_game(black="bot", white="human", level="easy")
+        page.wait_for_function("document.querySelectorAll('[data-testid=history] li').length === 1", timeout=60_000)
+        assert dp.to_move() == "white" and page.evaluate("navigator.onLine") is False
+        page.goto(dp.base_url + "diamonds-rules.html")  # the rules page is precached too
+        page.wait_for_function("document.body.dataset.ready === 'true'")
+    finally:
+        page.context.set_offline(False)

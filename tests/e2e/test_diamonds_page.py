@@ -235,9 +235,15 @@ def test_reload_restores_the_game_and_a_corrupt_save_is_kept_aside(dp: Diamonds)
 
 
 def test_links_open_a_game_and_a_bad_link_is_named(dp: Diamonds) -> None:
+    dp.drop("i5")  # the game on screen, kept when a link replaces it
     game = DiamondsGame.from_record("e5 swap d4 c3")
     dp.open("#record=" + quote(game.record()))
     assert dp.position() == game.position() and dp.history() == ["e5", "swap", "d4", "c3"]
+    assert "Opened the game from the link" in dp.notice()
+    dp.press("previous-game")
+    assert dp.history() == ["i5"]
+    dp.press("previous-game")  # and back again: neither game is lost
+    assert dp.history() == ["e5", "swap", "d4", "c3"]
     dp.page.get_by_test_id("share").click()
     link = dp.page.get_by_test_id("share-box").input_value()
     assert "#record=" in link
@@ -267,6 +273,22 @@ def test_import_a_record_and_a_bad_one_is_named(dp: Diamonds) -> None:
     dp.page.get_by_test_id("copy-record").click()
     record = dp.page.get_by_test_id("share-box").input_value()
     assert DiamondsGame.from_record(record).position() == dp.position()
+    # Files: one that is not text, then a record and a position string.
+    before = dp.position()
+    dp.page.get_by_test_id("import").click()
+    dp.page.get_by_test_id("import-file").set_input_files(
+        files=[{"name": "photo.txt", "mimeType": "text/plain", "buffer": b"\xff\xfe\x00bad"}])
+    error.wait_for(state="visible")
+    assert "photo.txt" in error.inner_text() and "not a text file" in error.inner_text()
+    dp.page.get_by_test_id("import-file").set_input_files(
+        files=[{"name": "game.txt", "mimeType": "text/plain", "buffer": record.encode()}])
+    dp.page.wait_for_function("!document.querySelector('[data-testid=import-dialog]').open")
+    assert dp.position() == before and dp.history() == ["a5", "swap", "e5"]
+    dp.page.get_by_test_id("import").click()
+    dp.page.get_by_test_id("import-text").fill(EXAMPLE.position())
+    dp.page.get_by_test_id("import-paste").click()
+    dp.page.wait_for_function("p => document.body.dataset.position === p", arg=EXAMPLE.position())
+    assert dp.history() == []
 
 
 def test_keyboard_play(dp: Diamonds) -> None:

@@ -21,7 +21,7 @@ EL = {}
 for _name in ("status", "notice", "history", "undo", "redo", "flip", "pass", "swap", "confirm", "new-game",
               "bot-status", "score", "score-black", "score-white", "turn-black", "turn-white", "white-player",
               "black-player", "level", "share", "copy-record", "import", "share-box", "import-dialog",
-              "import-text", "import-error", "import-paste", "import-cancel"):
+              "import-text", "import-error", "import-paste", "import-cancel", "import-file", "previous-game"):
     EL[_name] = document.querySelector('[data-testid="%s"]' % _name)
 
 bot = None  # the worker, once loaded
@@ -109,9 +109,35 @@ def restore_saved():
     try:
         persist.restore(S, text)
     except persist.SavedGameError as error:
-        window.dvonnSafe.set(persist.ASIDE_KEY, text)
-        return persist.restored_notice(error)
+        key = persist.aside_key(lambda k: window.dvonnSafe.get(k) is not None)
+        window.dvonnSafe.set(key, text)
+        return persist.restored_notice(error, key)
     return ""
+
+
+def keep_previous():
+    """Before a link or an import replaces the game on screen: keep it for "Back to the previous game"."""
+    if S.game.moves or S.game.start_position:
+        if window.dvonnSafe.set(persist.PREVIOUS_KEY, persist.dumps(S)):
+            EL["previous-game"].hidden = False
+
+
+def on_previous(event):
+    """Swap the game on screen with the one a link or an import replaced."""
+    text = window.dvonnSafe.get(persist.PREVIOUS_KEY)
+    if text is None:
+        EL["previous-game"].hidden = True
+        return
+    current = persist.dumps(S)
+    try:
+        persist.restore(S, str(text))
+    except persist.SavedGameError as error:
+        notify("The previous game cannot be restored: %s." % str(error).rstrip("."))
+        return
+    window.dvonnSafe.set(persist.PREVIOUS_KEY, current)
+    S.notice = "Back to the previous game (the other one is kept: press the button again to return to it)."
+    sync_form()
+    after_change()
 
 
 def open_link():
@@ -136,6 +162,7 @@ def open_link():
     except ValueError as error:
         S.notice = "This link cannot be opened: %s." % str(error).rstrip(".")
         return False
+    keep_previous()
     S.adopt(game, {"white": "human", "black": "human"})
     S.notice = "Opened the %s from the link (both sides played here)." % ("game" if kind == "record" else "position")
     sync_form()
@@ -177,18 +204,56 @@ def on_import(event):
     EL["import-dialog"].showModal()
 
 
+def import_failed(error):
+    EL["import-error"].textContent = "Not imported: %s." % str(error).rstrip(".")
+    EL["import-error"].hidden = False
+
+
+def read_text(text, what):
+    """A game from a pasted or loaded text: a position string, else a record."""
+    stripped = text.strip()
+    if " " not in stripped and "-" in stripped and "." in stripped:
+        return persist.read_position(stripped)
+    return persist.read_record(text, what)
+
+
 def on_import_paste(event):
-    text = str(EL["import-text"].value)
+    area = EL["import-text"]
     try:
-        if "." in text.strip() and " " not in text.strip() and "-" in text:
-            game = persist.read_position(text)
-        else:
-            game = persist.read_record(text, "the pasted record")
+        persist.check_size(int(area.textLength), "the pasted text")  # before the text reaches Python
+        game = read_text(str(area.value), "the pasted record")
     except ValueError as error:
-        EL["import-error"].textContent = "Not imported: %s." % str(error).rstrip(".")
-        EL["import-error"].hidden = False
+        import_failed(error)
         return
+    import_game(game)
+
+
+def on_import_file(event):
+    asyncio.create_task(import_file())
+
+
+async def import_file():
+    field = EL["import-file"]
+    files = field.files
+    if not files or not files.length:
+        return
+    file = files.item(0)
+    what = "the file \u201c%s\u201d" % str(file.name)[:200]
+    try:
+        persist.check_size(int(file.size), what)
+        buffer = await file.arrayBuffer()
+        game = read_text(persist.text_of(bytes(window.Uint8Array.new(buffer)), what), what)
+    except ValueError as error:
+        import_failed(error)
+        return
+    finally:
+        field.value = ""  # choosing the same file again fires "change" again
+    import_game(game)
+
+
+def import_game(game):
     EL["import-dialog"].close()
+    keep_previous()
     S.adopt(game, {"white": "human", "black": "human"})
     S.notice = "Imported: %d move%s (both sides played here)." % (len(game.moves), "" if len(game.moves) == 1 else "s")
     sync_form()
@@ -351,8 +416,11 @@ def main():
     for name, handler in (("undo", on_undo), ("redo", on_redo), ("pass", on_pass), ("swap", on_swap),
                           ("confirm", on_confirm), ("flip", on_flip), ("new-game", on_new_game),
                           ("share", on_share), ("copy-record", on_copy_record), ("import", on_import),
-                          ("import-paste", on_import_paste), ("import-cancel", on_import_cancel)):
+                          ("import-paste", on_import_paste), ("import-cancel", on_import_cancel),
+                          ("previous-game", on_previous)):
         EL[name].addEventListener("click", create_proxy(handler))
+    EL["import-file"].addEventListener("change", create_proxy(on_import_file))
+    EL["previous-game"].hidden = window.dvonnSafe.get(persist.PREVIOUS_KEY) is None
     window.onhashchange = create_proxy(on_hashchange)
     document.querySelector("form.new-game").addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value, level=EL["level"].value)

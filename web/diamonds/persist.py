@@ -23,6 +23,8 @@ FORMAT = 1
 KIND = "diamonds-saved-game"
 KEY = "diamonds.saved-game"
 ASIDE_KEY = "diamonds.saved-game.unreadable"
+#: The game that a link or an import replaced ("Back to the previous game").
+PREVIOUS_KEY = "diamonds.saved-game.previous"
 MAX_INPUT = 64 * 1024
 MAX_SAVED = 8 * MAX_INPUT
 PLAYERS = ("human", "bot")
@@ -140,6 +142,35 @@ def restore(session, text):
     session.flipped = flipped
 
 
-def restored_notice(error):
+def aside_key(taken):
+    """Where to keep a save that cannot be restored: the first free of :data:`ASIDE_KEY`,
+    ``ASIDE_KEY-2`` ... ``-9`` (``taken(key)``: whether a key holds data); when all are
+    taken, the last one is reused, so the earlier ones are never overwritten.
+
+    >>> aside_key(lambda key: key == ASIDE_KEY)
+    'diamonds.saved-game.unreadable-2'
+    """
+    key = ASIDE_KEY
+    for n in range(1, 10):
+        key = ASIDE_KEY if n == 1 else "%s-%d" % (ASIDE_KEY, n)
+        if not taken(key):
+            return key
+    return key
+
+
+def text_of(data, what):
+    """Bytes of a file as text; ``ValueError`` naming the file if it is not UTF-8 text.
+
+    >>> text_of(b"e5 swap", "the file")
+    'e5 swap'
+    """
+    try:
+        text = bytes(data).decode("utf-8")
+    except UnicodeError:
+        raise ValueError("%s is not a text file (not UTF-8)" % what)
+    return text[1:] if text[:1] == "\ufeff" else text
+
+
+def restored_notice(error, key=ASIDE_KEY):
     return ("The saved game could not be restored (%s). It is kept aside in this browser's storage "
-            "under \"%s\"; a new game has started." % (str(error).rstrip("."), ASIDE_KEY))
+            "under \"%s\"; a new game has started." % (str(error).rstrip("."), key))

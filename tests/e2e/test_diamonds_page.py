@@ -28,8 +28,12 @@ class Diamonds:
         self.base_url = base_url
 
     def open(self, fragment: str = "") -> None:
+        """Go to the page (with a ``#record=`` / ``#position=`` link: the page drops the
+        fragment once it has read it, also when only the fragment changed)."""
         self.page.goto(self.base_url + PAGE + fragment)
         self.wait_ready()
+        if fragment:
+            self.page.wait_for_function("location.hash === ''")
 
     def wait_ready(self) -> None:
         self.page.wait_for_function("document.body.dataset.ready === 'true'")
@@ -237,9 +241,14 @@ def test_reload_restores_the_game_and_a_corrupt_save_is_kept_aside(dp: Diamonds)
 def test_links_open_a_game_and_a_bad_link_is_named(dp: Diamonds) -> None:
     dp.drop("i5")  # the game on screen, kept when a link replaces it
     game = DiamondsGame.from_record("e5 swap d4 c3")
-    dp.open("#record=" + quote(game.record()))
-    assert dp.position() == game.position() and dp.history() == ["e5", "swap", "d4", "c3"]
+    dp.page.goto(dp.base_url + PAGE + "#record=" + quote(game.record()))  # a hashchange on the open page
+    dp.page.wait_for_function("p => document.body.dataset.position === p", arg=game.position())
+    assert dp.history() == ["e5", "swap", "d4", "c3"]
     assert "Opened the game from the link" in dp.notice()
+    assert "#" not in dp.page.url  # a reload continues the saved game, not the link
+    dp.page.reload()
+    dp.wait_ready()
+    assert dp.history() == ["e5", "swap", "d4", "c3"] and dp.notice() == ""
     dp.press("previous-game")
     assert dp.history() == ["i5"]
     dp.press("previous-game")  # and back again: neither game is lost

@@ -147,12 +147,17 @@ def open_link():
     if found is None:
         return False
     kind = found[0]
+    raw = None
     try:
         persist.check_size(length, "the link")
+        raw = str(window.dvonnSafe.hashStart(length))[len(kind) + 2:]
     except ValueError as error:
         S.notice = "This link cannot be opened: %s." % error
+    finally:
+        # Drop the #... part, so that a reload continues the saved game rather than the link.
+        window.history.replaceState(None, "", str(window.location.origin) + str(window.location.pathname))
+    if raw is None:
         return False
-    raw = str(window.dvonnSafe.hashStart(length))[len(kind) + 2:]
     text = window.dvonnSafe.decode(raw)
     if text is None:
         S.notice = "This link cannot be opened: it is not properly encoded."

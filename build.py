@@ -357,8 +357,9 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
     sys.path.insert(0, str(ROOT))
     try:
         spec = importlib.util.spec_from_file_location("diamonds_render", DIAMONDS / "render.py")
+        assert spec is not None and spec.loader is not None
         render = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(render)  # type: ignore[union-attr]
+        spec.loader.exec_module(render)
     finally:
         del sys.path[0]
     values["diamonds_board"] = render.board_svg({})

@@ -15,13 +15,14 @@ import pytest
 from dvonn_core.diamonds import DiamondsGame
 
 WEB = Path(__file__).resolve().parents[1] / "web" / "diamonds"
+PAGE_MODULES = ("render", "session", "persist", "embed_params")
 EXAMPLE = DiamondsGame.from_stones(black=["b7", "c5", "c6", "d6", "e6"], white=["h1", "h2", "h3", "h4", "i2"])
 
 
 def _load() -> dict[str, ModuleType]:
     """The page's modules under their page names (render, session, persist), loaded without
     disturbing the DVONN page's modules of the same names (other tests import those)."""
-    names = ("render", "session", "persist")
+    names = PAGE_MODULES
     saved = {n: sys.modules.pop(n) for n in names if n in sys.modules}
     loaded = {}
     try:
@@ -40,6 +41,7 @@ def _load() -> dict[str, ModuleType]:
 
 MODULES = _load()
 render, session_mod, persist = MODULES["render"], MODULES["session"], MODULES["persist"]
+embed_params = MODULES["embed_params"]
 Session = session_mod.Session
 
 
@@ -51,7 +53,7 @@ def hotseat(*moves: str) -> "Session":
     return s
 
 
-@pytest.mark.parametrize("name", ["render", "session", "persist"])
+@pytest.mark.parametrize("name", PAGE_MODULES)
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(MODULES[name], optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -234,3 +236,24 @@ def test_render_marks_and_keys() -> None:
     flipped = render.board_svg({}, flipped=True)
     assert flipped != render.board_svg({})
     assert render.next_cell("i5", "ArrowDown") is None and render.next_cell("a5", "ArrowLeft") is None
+
+
+@pytest.mark.parametrize("query, message", [
+    ("?game=diamonds&at=3", "unknown parameter at"),
+    ("?game=dvonn", "game: 'dvonn' is not a game of this page"),
+    ("?game=diamonds&flip=maybe", "flip: 'maybe' is not 1 or 0"),
+    ("?game=diamonds&position=", "position is empty"),
+    ("?game=diamonds&position=5-6-7.b", "position: "),
+    ("?game=diamonds&moves=e5,pivot", "moves: turn 2 ('pivot')"),
+    ("?game=diamonds&flip=1&flip=0", "flip is given twice"),
+    ("?game=diamonds&caption=" + "x" * 301, "caption: 301 characters"),
+])
+def test_embed_parameters_that_cannot_be_shown_are_named(query: str, message: str) -> None:
+    with pytest.raises(embed_params.EmbedError) as info:
+        embed_params.parse(embed_params.parse_query(query))
+    assert message in str(info.value)
+
+
+def test_embed_parameters() -> None:
+    spec = embed_params.parse(embed_params.parse_query("?game=diamonds&moves=b6,a5&labels=0&caption=Two+drops"))
+    assert spec == {"position": None, "moves": ["b6", "a5"], "flip": False, "labels": False, "caption": "Two drops"}

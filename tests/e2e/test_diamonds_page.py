@@ -222,11 +222,15 @@ def test_reload_restores_the_game_and_a_corrupt_save_is_kept_aside(dp: Diamonds)
             dp.press("swap")
         else:
             dp.drop(cell)
+    a5 = dp.page.locator('[data-cell="a5"]').get_attribute("transform")
     dp.page.get_by_test_id("flip").click()
+    assert dp.page.locator('[data-cell="a5"]').get_attribute("transform") != a5  # turned round
     position = dp.position()
     dp.page.reload()
     dp.wait_ready()
     assert dp.position() == position and dp.history() == ["e5", "swap", "d4"]
+    assert dp.page.evaluate("document.body.dataset.flipped") == "true"
+    assert dp.page.locator('[data-cell="a5"]').get_attribute("transform") != a5
     assert dp.page.get_by_test_id("undo").is_enabled()
     # The DVONN page's save is another key: untouched.
     assert dp.page.evaluate("localStorage.getItem('dvonn.saved-game')") is None

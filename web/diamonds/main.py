@@ -25,7 +25,7 @@ for _name in ("status", "notice", "history", "undo", "redo", "flip", "pass", "sw
     EL[_name] = document.querySelector('[data-testid="%s"]' % _name)
 
 bot = None  # the worker, once loaded
-state = {"bot": "loading", "saving": True}
+state = {"bot": "loading"}
 
 
 # -- drawing ------------------------------------------------------------------------
@@ -52,6 +52,7 @@ def redraw():
     body.classList.toggle("game-over", S.over())
     body.dataset.phase = S.game.phase
     body.dataset.toMove = to_move
+    body.dataset.flipped = "true" if S.flipped else "false"
     body.dataset.position = S.game.position()
     body.dataset.turn = str(S.turn.move()) if S.in_turn() else ""
     draw_bot_status()
@@ -96,8 +97,7 @@ def notify(text):
 
 # -- storage and links ----------------------------------------------------------------
 def save():
-    if state["saving"]:
-        window.dvonnSafe.set(persist.KEY, persist.dumps(S))
+    window.dvonnSafe.set(persist.KEY, persist.dumps(S))
 
 
 def restore_saved():

@@ -377,3 +377,27 @@ def test_offline_after_one_visit_with_the_bot(dp: Diamonds, requests_seen: list[
         page.wait_for_function("document.body.dataset.ready === 'true'")
     finally:
         page.context.set_offline(False)
+
+
+def test_two_tabs_never_overwrite_each_other(dp: Diamonds) -> None:
+    dp.drop("e5")
+    other = Diamonds(dp.page.context.new_page(), dp.base_url)
+    other.open()
+    assert other.history() == ["e5"]  # the saved game
+    other.drop("d4")
+    dp.page.get_by_test_id("tab-box").wait_for(state="visible")
+    dp.drop("a5")  # this tab plays on, but no longer saves
+    assert other.page.evaluate("key => JSON.parse(localStorage.getItem(key)).record", KEY).split()[-1] == "d4"
+    dp.page.get_by_test_id("load-saved").click()
+    dp.page.wait_for_function("document.querySelectorAll('[data-testid=history] li').length === 2")
+    assert dp.history() == ["e5", "d4"] and not dp.page.get_by_test_id("tab-box").is_visible()
+    dp.drop("c3")  # saving again
+    other.page.get_by_test_id("tab-box").wait_for(state="visible")
+    other.page.get_by_test_id("keep-this").click()
+    assert "saved" in other.notice()
+    assert json_record(dp).split()[-1] == "d4"
+    other.page.close()
+
+
+def json_record(dp: Diamonds) -> str:
+    return str(dp.page.evaluate("key => JSON.parse(localStorage.getItem(key)).record", KEY))

@@ -21,11 +21,12 @@ EL = {}
 for _name in ("status", "notice", "history", "undo", "redo", "flip", "pass", "swap", "confirm", "new-game",
               "bot-status", "score", "score-black", "score-white", "turn-black", "turn-white", "white-player",
               "black-player", "level", "share", "copy-record", "import", "share-box", "import-dialog",
-              "import-text", "import-error", "import-paste", "import-cancel", "import-file", "previous-game"):
+              "import-text", "import-error", "import-paste", "import-cancel", "import-file", "previous-game",
+              "tab-box", "load-saved", "keep-this"):
     EL[_name] = document.querySelector('[data-testid="%s"]' % _name)
 
 bot = None  # the worker, once loaded
-state = {"bot": "loading"}
+state = {"bot": "loading", "other_tab": False}
 
 
 # -- drawing ------------------------------------------------------------------------
@@ -97,7 +98,36 @@ def notify(text):
 
 # -- storage and links ----------------------------------------------------------------
 def save():
-    window.dvonnSafe.set(persist.KEY, persist.dumps(S))
+    """Save the game after every change; not once another tab has changed the saved game
+    (until the player chooses, see :func:`on_storage`)."""
+    if not state["other_tab"]:
+        window.dvonnSafe.set(persist.KEY, persist.dumps(S))
+
+
+def on_storage(event):
+    """The ``storage`` event: another tab of this site changed (or cleared) the saved game."""
+    if event.key is not None and str(event.key) != persist.KEY:
+        return
+    state["other_tab"] = True
+    EL["tab-box"].hidden = False
+
+
+def on_load_saved(event):
+    """Continue here the game the other tab saved."""
+    state["other_tab"] = False
+    EL["tab-box"].hidden = True
+    notice = restore_saved()
+    S.notice = notice or "Continuing the game saved by the other tab."
+    sync_form()
+    after_change()
+
+
+def on_keep_this(event):
+    """Keep this tab's game: save it over the other tab's."""
+    state["other_tab"] = False
+    EL["tab-box"].hidden = True
+    S.notice = "This game is saved (the other tab's game was replaced)."
+    redraw()
 
 
 def restore_saved():
@@ -422,11 +452,13 @@ def main():
                           ("confirm", on_confirm), ("flip", on_flip), ("new-game", on_new_game),
                           ("share", on_share), ("copy-record", on_copy_record), ("import", on_import),
                           ("import-paste", on_import_paste), ("import-cancel", on_import_cancel),
-                          ("previous-game", on_previous)):
+                          ("previous-game", on_previous), ("load-saved", on_load_saved),
+                          ("keep-this", on_keep_this)):
         EL[name].addEventListener("click", create_proxy(handler))
     EL["import-file"].addEventListener("change", create_proxy(on_import_file))
     EL["previous-game"].hidden = window.dvonnSafe.get(persist.PREVIOUS_KEY) is None
     window.onhashchange = create_proxy(on_hashchange)
+    window.onstorage = create_proxy(on_storage)
     document.querySelector("form.new-game").addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value, level=EL["level"].value)
     restored = restore_saved()

@@ -401,3 +401,31 @@ def test_two_tabs_never_overwrite_each_other(dp: Diamonds) -> None:
 
 def json_record(dp: Diamonds) -> str:
     return str(dp.page.evaluate("key => JSON.parse(localStorage.getItem(key)).record", KEY))
+
+
+def test_a_whole_game_by_clicks_through_the_worked_example(dp: Diamonds) -> None:
+    """From the empty board to the end, by clicks only: the stones of the source's example, its
+    turn with a chain of two pivots, White's recommended reply on g2, then two passes."""
+    black = ["b7", "c5", "c6", "d6", "e6"]
+    white = ["h1", "h2", "h3", "h4", "i2"]
+    for b, w in zip(black, white):
+        dp.drop(b)
+        dp.drop(w)  # White never swaps here
+    assert dp.position() == EXAMPLE.position()
+    before = dp.position()
+    for cell in ("b6", "c5", "f5", "f5", "f5", "i2", "i2"):
+        dp.click(cell)
+    dp.page.wait_for_function("p => document.body.dataset.position !== p", arg=before)
+    dp.drop("g2")
+    dp.press("pass")
+    dp.press("pass")
+    game = DiamondsGame()
+    moves = [m for pair in zip(black, white) for m in pair] + ["b6 c5>f5 f5>i2", "g2", "pass", "pass"]
+    for move in moves:
+        game.play(move)
+    assert dp.history() == moves and dp.position() == game.position()
+    assert game.score() == (6, 4) and dp.status() == "Game over: Black wins, 6 to 4."
+    # The record of the whole game round-trips through the library.
+    dp.page.get_by_test_id("copy-record").click()
+    record = dp.page.get_by_test_id("share-box").input_value()
+    assert [str(m) for m in DiamondsGame.from_record(record).moves] == moves

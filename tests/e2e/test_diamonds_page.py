@@ -266,6 +266,12 @@ def test_links_open_a_game_and_a_bad_link_is_named(dp: Diamonds) -> None:
     before = dp.position()
     dp.page.goto(dp.base_url + PAGE + "#position=5-6-7.b")
     dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('cannot be opened')")
+    assert dp.position() == before and "position" in dp.notice()
+    dp.page.goto(dp.base_url + PAGE + "#record=" + "e5%20" * 20000)  # 100 KB: refused unread
+    dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('at most')")
+    assert dp.position() == before and "the link is" in dp.notice()
+    dp.page.goto(dp.base_url + PAGE + "#record=e5%ZZ")
+    dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('encoded')")
     assert dp.position() == before
 
 

@@ -326,6 +326,20 @@ def test_keyboard_play(dp: Diamonds) -> None:
     assert dp.history() == ["e6", "f6"]
     tabbable = dp.page.evaluate("document.querySelectorAll('#board [tabindex=\"0\"]').length")
     assert tabbable == 1
+    # A pivot by keyboard: drop, pick a pivot, Escape drops it, pick again.
+    dp.open("#position=" + EXAMPLE.position())
+    dp.page.locator('[data-cell="b6"]').focus()
+    dp.page.keyboard.press("Enter")
+    dp.page.wait_for_function("document.body.dataset.turn === 'b6'")
+    dp.page.keyboard.press("ArrowDown")
+    assert dp.page.evaluate("document.activeElement.dataset.cell") == "c6"
+    dp.page.keyboard.press("Enter")
+    assert dp.marked("selected") == ["c6"]
+    dp.page.keyboard.press("Escape")
+    assert dp.marked("selected") == [] and dp.page.evaluate("document.activeElement.dataset.cell") == "c6"
+    dp.page.keyboard.press("ArrowLeft")
+    dp.page.keyboard.press(" ")
+    assert dp.marked("selected") == ["c5"]
 
 
 def test_against_the_bot(dp: Diamonds) -> None:

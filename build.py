@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 SHARED = WEB / "shared"  # what every game's pages use: style, icon, service worker, bot worker, embed page
 DVONN = WEB / "dvonn"  # the DVONN pages: game, rules, and the boards of the documentation
+DIAMONDS = WEB / "diamonds"  # the Diamonds & Pivots pages (issue 10)
 CORE = ROOT / "dvonn_core"
 NODE_MODULES = ROOT / "node_modules"
 DIST = ROOT / "dist"
@@ -66,7 +67,16 @@ DOC_MODULES = ("render.py", "choice.py", "board_dom.py", "viewer.py", "board_vie
 # Each page's script: its source and its path in dist/.
 DOC_PAGES = {"embed.html": (SHARED / "embed.py", "embed.py"), "rules.html": (DVONN / "rules.py", "dvonn/rules.py")}
 # The HTML pages (templates) and the folder of web/ each comes from; all go to the root of dist/.
-PAGES = {"index.html": DVONN, "bare.html": SHARED, "embed.html": SHARED, "rules.html": DVONN}
+PAGES = {"index.html": DVONN, "bare.html": SHARED, "embed.html": SHARED, "rules.html": DVONN,
+         "diamonds.html": DIAMONDS, "diamonds-rules.html": DIAMONDS, "diamonds-embed.html": DIAMONDS}
+# The Diamonds & Pivots game page: its modules (web/diamonds/, bare names in the interpreter's
+# FS like DVONN's) and the library's subpackage (the bot's search stays in the worker).
+DIAMONDS_MODULES = ("render.py", "session.py", "persist.py")
+DIAMONDS_PAGE_ONLY = ("bot.py", "perft.py")
+# Its documentation boards (the rules page and the embed, which embed.html?game=diamonds
+# forwards to): one interpreter config for both, no bot.
+DIAMONDS_DOC_MODULES = ("render.py", "session.py", "board_view.py", "embed_params.py")
+DIAMONDS_DOC_PAGES = {"diamonds_rules_py": "rules.py", "diamonds_embed_py": "embed.py"}
 
 
 # Content-Security-Policy of every page, as a <meta> tag (GitHub Pages cannot set headers).
@@ -274,6 +284,111 @@ def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, 
     return values
 
 
+def _diamonds_imports(path: Path) -> tuple[set[str], set[str]]:
+    """(dvonn_core modules, dvonn_core.diamonds modules) that a file of the subpackage or a
+    page module imports (relative imports included)."""
+    core: set[str] = set()
+    sub: set[str] = set()
+    in_sub = path.parent == CORE / "diamonds"
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            name = node.module or ""
+            if in_sub and node.level == 1:
+                sub.update([name.split(".")[0]] if name else [a.name for a in node.names])
+            elif in_sub and node.level == 2:
+                core.add(name.split(".")[0] if name else "__init__")
+            elif node.level == 0 and name.startswith("dvonn_core.diamonds"):
+                sub.add("__init__")
+                rest = name.split(".")[2:3]
+                sub.update(rest)
+            elif node.level == 0 and name.startswith("dvonn_core"):
+                core.add(name.split(".")[1] if "." in name else "__init__")
+    if sub:
+        core.add("__init__")
+    return core, sub
+
+
+def diamonds_files(site: Site, core: dict[str, str], entries: list[Path], skip: tuple[str, ...] = ()) -> dict[str, str]:
+    """FS path -> versioned dist path of the library files ``entries`` need: the closure
+    inside dvonn_core.diamonds (without ``skip``) and the dvonn_core modules it uses."""
+    core_names: set[str] = set()
+    sub_names: set[str] = set()
+    todo = list(entries)
+    while todo:
+        found_core, found_sub = _diamonds_imports(todo.pop())
+        core_names |= found_core
+        for name in found_sub - sub_names:
+            if f"{name}.py" not in skip and (CORE / "diamonds" / f"{name}.py").exists():
+                sub_names.add(name)
+                todo.append(CORE / "diamonds" / f"{name}.py")
+    top = core_closure([CORE / f"{n}.py" for n in core_names if (CORE / f"{n}.py").exists()])
+    out = {f"dvonn_core/{p.name}": core[f"dvonn_core/{p.name}"] for p in top}
+    for n in core_names:
+        if (CORE / f"{n}.py").exists():
+            out[f"dvonn_core/{n}.py"] = core[f"dvonn_core/{n}.py"]
+    for n in sorted(sub_names):
+        rel = f"dvonn_core/diamonds/{n}.py"
+        out[rel] = site.copy(CORE / "diamonds" / f"{n}.py", rel)
+    return out
+
+
+def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: dict[str, str],
+                   pyodide_dir: str) -> dict[str, str]:
+    """Template values of the Diamonds & Pivots page: its scripts, its configs (the page on
+    MicroPython, the shared bot worker on Pyodide with the diamonds bot), the pre-rendered
+    empty board and its stylesheet."""
+    import importlib.util
+
+    entries = [DIAMONDS / n for n in ("main.py", *DIAMONDS_MODULES)]
+    ui = diamonds_files(site, core, entries, DIAMONDS_PAGE_ONLY)
+    ui.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_MODULES})
+    worker = dict(bot_files)
+    worker.update(diamonds_files(site, core, [SHARED / BOT_MAIN]))
+    values = {"diamonds_main_py": site.copy(DIAMONDS / "main.py", "diamonds/main.py"),
+              "diamonds.css": site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")}
+    config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", ui)
+    values["diamonds_config"] = html.escape(json.dumps(config, separators=(",", ":")))
+    values["diamonds_bot_config"] = html.escape(json.dumps(
+        pyscript_config(site, f"{pyodide_dir}/pyodide.mjs", worker), separators=(",", ":")))
+    values["diamonds_preload"] = "\n".join(
+        f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(ui.items()))
+    # The empty board, drawn by the page's own renderer (loaded under its own name: the
+    # DVONN renderer is also called render).
+    sys.path.insert(0, str(ROOT))
+    try:
+        spec = importlib.util.spec_from_file_location("diamonds_render", DIAMONDS / "render.py")
+        assert spec is not None and spec.loader is not None
+        render = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(render)
+    finally:
+        del sys.path[0]
+    values["diamonds_board"] = render.board_svg({})
+    values["diamonds_viewbox"] = render.VIEWBOX
+    # The rules page and the embed.
+    doc_entries = [DIAMONDS / n for n in (*DIAMONDS_DOC_MODULES, *DIAMONDS_DOC_PAGES.values())]
+    doc = diamonds_files(site, core, doc_entries, DIAMONDS_PAGE_ONLY)
+    doc.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_DOC_MODULES})
+    for key, script in DIAMONDS_DOC_PAGES.items():
+        values[key] = site.copy(DIAMONDS / script, f"diamonds/{script}")
+    values["diamonds_doc_config"] = html.escape(json.dumps(
+        pyscript_config(site, f"{mpy_dir}/micropython.mjs", doc), separators=(",", ":")))
+    values["diamonds_doc_preload"] = "\n".join(
+        f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(doc.items()))
+    values["diamonds_answers"] = diamonds_answers()
+    return values
+
+
+def diamonds_answers() -> str:
+    """The answers to the source's open questions, from the library (dvonn_core.diamonds.ANSWERS), as HTML."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from dvonn_core.diamonds import ANSWERS
+    finally:
+        del sys.path[0]
+    return "\n".join(f'<div class="answer"><dt>{html.escape(topic)}</dt><dd>{html.escape(answer)}</dd></div>'
+                     for topic, answer in ANSWERS)
+
+
 def build(out: Path = DIST) -> Site:
     ensure_node_modules()
     if out.exists():
@@ -320,6 +435,7 @@ def build(out: Path = DIST) -> Site:
 
     values.update(prerendered_board())
     values.update(doc_pages(site, mpy_dir, core, values))
+    values.update(diamonds_pages(site, mpy_dir, core, bot_files, pyodide_dir))
     for page, folder in PAGES.items():
         site.write(page, fill((folder / page).read_text(), values).encode())
     site.write(".nojekyll", b"")

@@ -110,3 +110,36 @@ def walk(start: str, goal: str) -> list[str]:
                 seen[nxt] = seen[cell] + [key]
                 todo.append(nxt)
     raise AssertionError(goal)
+
+
+EXAMPLE = "5-3b2-2bb3-4b3-5b3-8-7-wwww2-1w3.b"  # the Diamonds & Pivots source's worked example
+
+
+def test_the_diamonds_page_has_no_axe_violation_while_pivoting(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    watch = Watch(page, base_url)
+    watch.open("diamonds.html#position=" + EXAMPLE)
+    assert_clean(page, "diamonds page")
+    for cell in ("b6", "c5", "f5"):  # a drop that forms a diamond, a pivot, a previewed line
+        page.locator(f'[data-cell="{cell}"]').click()
+    page.wait_for_function("document.querySelectorAll('[data-cell].doomed, [data-cell].line').length > 0")
+    label = page.locator('[data-cell="f5"]').get_attribute("aria-label")
+    assert label == "f5, empty, end of a line, chosen line end, stones land here"
+    assert_clean(page, "diamonds page, a pivot previewed")
+    page.get_by_test_id("import").click()
+    page.get_by_test_id("import-text").fill("e5 e5")
+    page.get_by_test_id("import-paste").click()
+    page.get_by_test_id("import-error").wait_for(state="visible")
+    assert_clean(page, "diamonds page, the import dialog with an error")
+    page.get_by_test_id("import-cancel").click()
+    host_requests = [u for u in watch.requests if "pyodide" in u.lower()]
+    assert host_requests, "the bot worker (Pyodide) should start on the game page"
+    watch.requests = [u for u in watch.requests if "pyodide" not in u.lower()]
+    watch.check()
+
+
+@pytest.mark.parametrize("path", ["diamonds-rules.html", "embed.html?game=diamonds&position=" + EXAMPLE])
+def test_the_diamonds_documentation_boards_have_no_axe_violation(page, base_url: str, path: str) -> None:  # type: ignore[no-untyped-def]
+    watch = Watch(page, base_url)
+    watch.open(path)
+    assert_clean(page, path)
+    watch.check()

@@ -20,7 +20,7 @@ at: 'x' is not a move number (use a whole number from 0 to 0)
 from dvonn_core import Game
 from dvonn_core.board import is_cell, index, CELLS
 
-PARAMETERS = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption")
+PARAMETERS = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption", "game")
 MAX_CAPTION = 300
 MAX_MOVES = 200
 _TRUE = ("1", "true", "yes", "on", "")
@@ -179,6 +179,8 @@ def parse(params):
     unknown = sorted([name for name in params if name not in PARAMETERS])
     if unknown:
         raise EmbedError("unknown parameter %s (the parameters are %s)" % (unknown[0], ", ".join(PARAMETERS)))
+    if params.get("game", "dvonn").strip().lower() != "dvonn":
+        raise EmbedError("game: %r is not a game of this site (dvonn, or diamonds)" % params["game"])
     spec = EmbedSpec()
     position = params.get("position", "").strip()
     if position:

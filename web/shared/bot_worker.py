@@ -3,6 +3,9 @@
 Never touches the DOM (so the page needs no cross-origin isolation).  Uses
 ``dvonn_core.bot`` when the package has it, else a seeded random legal move.
 
+``diamonds_move`` is the Diamonds & Pivots bot (``dvonn_core.diamonds.bot``), for
+that game's page, which starts this same worker.
+
 ``think`` serves the hint and the game analysis: the move the bot prefers in a position
 and its score, so the page's main thread never searches.
 """
@@ -54,8 +57,17 @@ def think(position, level, seed, seconds):
     return "%s %s %d %d" % (move, text, int(info.get("depth") or 0), int(info.get("nodes") or 0))
 
 
+def diamonds_move(position, level, seed):
+    """The Diamonds & Pivots turn the bot plays in ``position`` (a position string), as text."""
+    from dvonn_core.diamonds import DiamondsGame
+    from dvonn_core.diamonds.bot import choose_move as diamonds_choose
+
+    game = DiamondsGame.from_position(str(position))
+    return str(diamonds_choose(game, str(level), int(seed)))
+
+
 def ping():
     return "bot" if _choose_move_text is not None else "random"
 
 
-__export__ = ["choose_move", "think", "ping"]
+__export__ = ["choose_move", "think", "diamonds_move", "ping"]

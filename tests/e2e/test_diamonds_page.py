@@ -1,0 +1,451 @@
+"""The Diamonds & Pivots page (issue 10): a whole game by clicks, the pivots of the source's worked
+example (a chain of two) with their preview and step undo, the pie rule, passing, undo/redo, the
+save that survives a reload, links, import errors, keyboard play and a game against the bot."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from dvonn_core.diamonds import DiamondsGame
+
+PAGE = "diamonds.html"
+KEY = "diamonds.saved-game"
+ASIDE = "diamonds.saved-game.unreadable"
+#: The source's worked example: Black to move, b6 then c5>f5 then f5>i2.
+EXAMPLE = DiamondsGame.from_stones(black=["b7", "c5", "c6", "d6", "e6"], white=["h1", "h2", "h3", "h4", "i2"])
+#: Every cell taken, no diamond: the side to move can only pass.
+FULL = "wbwwb-bwwbww-wwbwwbw-wbwwbwwb-bwwbwwbww-wbwwbwwb-wwbwwbw-bwwbww-wbwwb.b"
+
+
+class Diamonds:
+    """The page as the tests drive it: data-cell, data-testid and body's dataset."""
+
+    def __init__(self, page: Any, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+
+    def open(self, fragment: str = "") -> None:
+        """Go to the page (with a ``#record=`` / ``#position=`` link: the page drops the
+        fragment once it has read it, also when only the fragment changed)."""
+        self.page.goto(self.base_url + PAGE + fragment)
+        self.wait_ready()
+        if fragment:
+            self.page.wait_for_function("location.hash === ''")
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_function("document.body.dataset.ready === 'true'")
+
+    def position(self) -> str:
+        return str(self.page.evaluate("document.body.dataset.position"))
+
+    def to_move(self) -> str:
+        return str(self.page.evaluate("document.body.dataset.toMove"))
+
+    def text(self, testid: str) -> str:
+        return str(self.page.get_by_test_id(testid).inner_text()).strip()
+
+    def status(self) -> str:
+        return self.text("status")
+
+    def notice(self) -> str:
+        locator = self.page.get_by_test_id("notice")
+        return str(locator.inner_text()).strip() if locator.is_visible() else ""
+
+    def history(self) -> list[str]:
+        items = self.page.locator('[data-testid="history"] li').all_inner_texts()
+        return [item.split(".", 1)[1].strip() for item in items]
+
+    def marked(self, cls: str) -> list[str]:
+        return list(self.page.evaluate(
+            "cls => [...document.querySelectorAll('[data-cell].' + cls)].map(e => e.dataset.cell).sort()", cls))
+
+    def diamonds_drawn(self) -> int:
+        return int(self.page.evaluate("document.querySelectorAll('#board polygon.diamond').length"))
+
+    def click(self, cell: str) -> None:
+        self.page.locator(f'[data-cell="{cell}"]').click()
+
+    def drop(self, cell: str) -> None:
+        """A drop that forms no diamond: one click, then the position changes."""
+        before = self.position()
+        self.click(cell)
+        self.page.wait_for_function("p => document.body.dataset.position !== p", arg=before)
+
+    def press(self, testid: str) -> None:
+        before = self.position()
+        self.page.get_by_test_id(testid).click()
+        self.page.wait_for_function("p => document.body.dataset.position !== p", arg=before)
+
+    def new_game(self, black: str = "human", white: str = "human", level: str = "easy") -> None:
+        self.page.get_by_test_id("black-player").select_option(black)
+        self.page.get_by_test_id("white-player").select_option(white)
+        self.page.get_by_test_id("level").select_option(level)
+        self.page.get_by_test_id("new-game").click()
+        self.page.wait_for_function("document.body.dataset.position === '5-6-7-8-9-8-7-6-5.b'")
+
+
+@pytest.fixture()
+def dp(page, base_url: str, requests_seen: list[str]) -> Iterator[Diamonds]:  # type: ignore[no-untyped-def]
+    """The page, loaded with a fresh hotseat game; afterwards, no request may have left the host
+    and no error may have reached the page."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(30_000)
+    app = Diamonds(page, base_url)
+    app.open()
+    app.new_game()
+    yield app
+    host = urlsplit(base_url).netloc
+    foreign = [u for u in requests_seen if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc != host]
+    assert not foreign, f"requests left {host}: {foreign}"
+    assert not errors, f"errors on the page: {errors}"
+
+
+def test_the_worked_example_chain_by_clicks_with_preview_and_step_undo(dp: Diamonds) -> None:
+    dp.open("#position=" + EXAMPLE.position())
+    assert dp.position() == EXAMPLE.position() and dp.to_move() == "black"
+    dp.click("b6")  # the drop forms the diamond {b6 b7 c5 c6}
+    dp.page.wait_for_function("document.body.dataset.turn === 'b6'")
+    assert dp.position() == EXAMPLE.position()  # the game changes only once the turn is complete
+    assert dp.diamonds_drawn() == 1
+    assert dp.marked("pivotable") == ["b6", "b7", "c5", "c6"]
+    assert "must pivot" in dp.status()
+    dp.click("c5")
+    assert dp.marked("selected") == ["c5"] and dp.marked("target") == ["c8", "f2", "f5"]
+    dp.click("f5")  # previewed: the stones would land on d5 e5 f5, capturing nothing
+    assert dp.marked("line") == ["d5", "e5", "f5"] and dp.marked("doomed") == []
+    assert dp.page.get_by_test_id("confirm").is_visible()
+    dp.click("f5")  # clicked again: laid down
+    dp.page.wait_for_function("document.body.dataset.turn === 'b6 c5>f5'")
+    assert dp.diamonds_drawn() == 2  # {d5 d6 e5 e6} and {d6 e5 e6 f5}: the chain goes on
+    dp.click("f5")
+    dp.click("i2")
+    assert dp.marked("doomed") == ["h3", "i2"]  # the white stones the pivot would capture
+    assert "captures h3 i2" in dp.status()
+    # Take back steps within the turn: the line end, the pivot, then the first pivot.
+    dp.page.get_by_test_id("undo").click()
+    assert dp.marked("doomed") == [] and dp.marked("selected") == ["f5"]
+    dp.page.get_by_test_id("undo").click()
+    assert dp.marked("selected") == []
+    dp.page.get_by_test_id("undo").click()
+    dp.page.wait_for_function("document.body.dataset.turn === 'b6'")
+    assert dp.diamonds_drawn() == 1
+    # Again, and this time confirm with the button.
+    for cell in ("c5", "f5", "f5", "f5", "i2"):
+        dp.click(cell)
+    before = dp.position()
+    dp.page.get_by_test_id("confirm").click()
+    dp.page.wait_for_function("p => document.body.dataset.position !== p", arg=before)
+    expected = DiamondsGame.from_position(EXAMPLE.position())
+    expected.play("b6 c5>f5 f5>i2")
+    assert dp.position() == expected.position()
+    assert dp.history() == ["b6 c5>f5 f5>i2"]
+    assert (dp.text("score-black"), dp.text("score-white")) == ("6", "3")
+    assert dp.to_move() == "white" and dp.diamonds_drawn() == 0
+
+
+def test_a_whole_hotseat_game_with_the_swap_and_the_end(dp: Diamonds) -> None:
+    assert not dp.page.get_by_test_id("swap").is_visible()
+    dp.drop("a5")  # a weak first drop (a corner)...
+    assert dp.to_move() == "white"
+    assert dp.page.get_by_test_id("swap").is_visible() and "swap" in dp.status()
+    dp.press("swap")  # ...so White takes it: the colours change hands, White still moves
+    assert dp.to_move() == "white" and not dp.page.get_by_test_id("swap").is_visible()
+    game = DiamondsGame()
+    for move in ("a5", "swap"):
+        game.play(move)
+    for cell in ("e5", "e6", "d5", "i5", "d6"):  # White, Black, White, Black, White
+        dp.drop(cell)
+        game.play(cell)
+    assert dp.position() == game.position()
+    dp.drop("a9")  # Black
+    game.play("a9")
+    dp.press("pass")  # White passes; then Black passes: the game is over
+    dp.press("pass")
+    for move in ("pass", "pass"):
+        game.play(move)
+    assert dp.position() == game.position() and game.phase == "over"
+    assert dp.history() == ["a5", "swap", "e5", "e6", "d5", "i5", "d6", "a9", "pass", "pass"]
+    black, white = game.score()
+    assert (black, white, game.winner()) == (4, 3, "black")  # a5 e6 i5 a9 against e5 d5 d6
+    assert dp.status() == "Game over: Black wins, 4 to 3."
+    assert (dp.text("score-black"), dp.text("score-white")) == ("4", "3")
+    assert dp.page.get_by_test_id("pass").is_disabled()
+    assert dp.marked("droppable") == []
+
+
+def test_a_drop_that_forms_a_diamond_in_play(dp: Diamonds) -> None:
+    """From the empty board: Black builds a diamond and must pivot before White moves."""
+    for cell in ("e5", "a5", "e6", "a6", "d6", "a7"):
+        dp.drop(cell)
+    dp.click("d7")  # {d6 d7 e5 e6}: a diamond
+    dp.page.wait_for_function("document.body.dataset.turn === 'd7'")
+    assert dp.to_move() == "black" and dp.page.get_by_test_id("pass").is_disabled()
+    pivot = dp.marked("pivotable")[0]
+    dp.click(pivot)
+    far = dp.marked("target")[0]
+    dp.click(far)
+    dp.click(far)
+    dp.page.wait_for_function("document.body.dataset.toMove === 'white'")
+    assert dp.history()[-1].startswith("d7 %s>%s" % (pivot, far))
+
+
+def test_a_forced_pass_is_said(dp: Diamonds) -> None:
+    dp.open("#position=" + FULL)
+    assert "no empty cell is left" in dp.status() and "must pass" in dp.status()
+    assert dp.marked("droppable") == []
+    dp.press("pass")
+    assert dp.to_move() == "white" and dp.history() == ["pass"]
+
+
+def test_undo_redo(dp: Diamonds) -> None:
+    for cell in ("e5", "d4", "c3"):
+        dp.drop(cell)
+    dp.press("undo")
+    assert dp.history() == ["e5", "d4"] and dp.page.get_by_test_id("redo").is_enabled()
+    dp.press("undo")
+    dp.press("redo")
+    dp.press("redo")
+    assert dp.history() == ["e5", "d4", "c3"] and dp.page.get_by_test_id("redo").is_disabled()
+    dp.press("undo")
+    dp.drop("g3")  # a new move forgets what could be redone
+    assert dp.page.get_by_test_id("redo").is_disabled()
+    assert dp.history() == ["e5", "d4", "g3"]
+
+
+def test_reload_restores_the_game_and_a_corrupt_save_is_kept_aside(dp: Diamonds) -> None:
+    for cell in ("e5", "swap", "d4"):
+        if cell == "swap":
+            dp.press("swap")
+        else:
+            dp.drop(cell)
+    a5 = dp.page.locator('[data-cell="a5"]').get_attribute("transform")
+    dp.page.get_by_test_id("flip").click()
+    assert dp.page.locator('[data-cell="a5"]').get_attribute("transform") != a5  # turned round
+    position = dp.position()
+    dp.page.reload()
+    dp.wait_ready()
+    assert dp.position() == position and dp.history() == ["e5", "swap", "d4"]
+    assert dp.page.evaluate("document.body.dataset.flipped") == "true"
+    assert dp.page.locator('[data-cell="a5"]').get_attribute("transform") != a5
+    assert dp.page.get_by_test_id("undo").is_enabled()
+    # The DVONN page's save is another key: untouched.
+    assert dp.page.evaluate("localStorage.getItem('dvonn.saved-game')") is None
+    dp.page.evaluate("key => localStorage.setItem(key, '{\"kind\": \"diamonds-saved-game\", broken')", KEY)
+    dp.page.reload()
+    dp.wait_ready()
+    assert "could not be restored" in dp.notice() and ASIDE in dp.notice()
+    assert dp.position() == DiamondsGame().position()
+    assert dp.page.evaluate("key => localStorage.getItem(key)", ASIDE).endswith("broken")
+
+
+def test_links_open_a_game_and_a_bad_link_is_named(dp: Diamonds) -> None:
+    dp.drop("i5")  # the game on screen, kept when a link replaces it
+    game = DiamondsGame.from_record("e5 swap d4 c3")
+    dp.page.goto(dp.base_url + PAGE + "#record=" + quote(game.record()))  # a hashchange on the open page
+    dp.page.wait_for_function("p => document.body.dataset.position === p", arg=game.position())
+    assert dp.history() == ["e5", "swap", "d4", "c3"]
+    assert "Opened the game from the link" in dp.notice()
+    assert "#" not in dp.page.url  # a reload continues the saved game, not the link
+    dp.page.reload()
+    dp.wait_ready()
+    assert dp.history() == ["e5", "swap", "d4", "c3"] and dp.notice() == ""
+    dp.press("previous-game")
+    assert dp.history() == ["i5"]
+    dp.press("previous-game")  # and back again: neither game is lost
+    assert dp.history() == ["e5", "swap", "d4", "c3"]
+    dp.page.get_by_test_id("share").click()
+    link = dp.page.get_by_test_id("share-box").input_value()
+    assert "#record=" in link
+    dp.drop("a5")
+    dp.page.goto(link)  # a hashchange on the same page
+    dp.page.wait_for_function("p => document.body.dataset.position === p", arg=game.position())
+    before = dp.position()
+    dp.page.goto(dp.base_url + PAGE + "#position=5-6-7.b")
+    dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('cannot be opened')")
+    assert dp.position() == before and "position" in dp.notice()
+    dp.page.goto(dp.base_url + PAGE + "#record=" + "e5%20" * 20000)  # 100 KB: refused unread
+    dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('at most')")
+    assert dp.position() == before and "the link is" in dp.notice()
+    dp.page.goto(dp.base_url + PAGE + "#record=e5%ZZ")
+    dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('encoded')")
+    assert dp.position() == before
+
+
+def test_import_a_record_and_a_bad_one_is_named(dp: Diamonds) -> None:
+    dp.drop("e5")
+    before = dp.position()
+    dp.page.get_by_test_id("import").click()
+    dp.page.get_by_test_id("import-text").fill("e5 d4 d4")
+    dp.page.get_by_test_id("import-paste").click()
+    error = dp.page.get_by_test_id("import-error")
+    error.wait_for(state="visible")
+    assert "turn 3 (d4)" in error.inner_text() and "not empty" in error.inner_text()
+    assert dp.position() == before  # the game on screen is intact
+    dp.page.get_by_test_id("import-text").fill("1. a5\n2. swap\n3. e5\n")
+    dp.page.get_by_test_id("import-paste").click()
+    dp.page.wait_for_function("!document.querySelector('[data-testid=import-dialog]').open")
+    assert dp.history() == ["a5", "swap", "e5"]
+    dp.page.get_by_test_id("copy-record").click()
+    record = dp.page.get_by_test_id("share-box").input_value()
+    assert DiamondsGame.from_record(record).position() == dp.position()
+    # Files: one that is not text, then a record and a position string.
+    before = dp.position()
+    dp.page.get_by_test_id("import").click()
+    dp.page.get_by_test_id("import-file").set_input_files(
+        files=[{"name": "photo.txt", "mimeType": "text/plain", "buffer": b"\xff\xfe\x00bad"}])
+    error.wait_for(state="visible")
+    assert "photo.txt" in error.inner_text() and "not a text file" in error.inner_text()
+    dp.page.get_by_test_id("import-file").set_input_files(
+        files=[{"name": "game.txt", "mimeType": "text/plain", "buffer": record.encode()}])
+    dp.page.wait_for_function("!document.querySelector('[data-testid=import-dialog]').open")
+    assert dp.position() == before and dp.history() == ["a5", "swap", "e5"]
+    dp.page.get_by_test_id("import").click()
+    dp.page.get_by_test_id("import-text").fill(EXAMPLE.position())
+    dp.page.get_by_test_id("import-paste").click()
+    dp.page.wait_for_function("p => document.body.dataset.position === p", arg=EXAMPLE.position())
+    assert dp.history() == []
+
+
+def test_keyboard_play(dp: Diamonds) -> None:
+    dp.page.locator('[data-cell="e5"]').focus()
+    dp.page.keyboard.press("ArrowRight")
+    focused = dp.page.evaluate("document.activeElement.dataset.cell")
+    assert focused == "e6"
+    before = dp.position()
+    dp.page.keyboard.press("Enter")
+    dp.page.wait_for_function("p => document.body.dataset.position !== p", arg=before)
+    assert dp.history() == ["e6"]
+    assert dp.page.evaluate("document.activeElement.dataset.cell") == "e6"
+    dp.page.keyboard.press("ArrowDown")
+    dp.page.keyboard.press(" ")
+    dp.page.wait_for_function("document.body.dataset.toMove === 'black'")
+    assert dp.history() == ["e6", "f6"]
+    tabbable = dp.page.evaluate("document.querySelectorAll('#board [tabindex=\"0\"]').length")
+    assert tabbable == 1
+    # A pivot by keyboard: drop, pick a pivot, Escape drops it, pick again.
+    dp.open("#position=" + EXAMPLE.position())
+    dp.page.locator('[data-cell="b6"]').focus()
+    dp.page.keyboard.press("Enter")
+    dp.page.wait_for_function("document.body.dataset.turn === 'b6'")
+    dp.page.keyboard.press("ArrowDown")
+    assert dp.page.evaluate("document.activeElement.dataset.cell") == "c6"
+    dp.page.keyboard.press("Enter")
+    assert dp.marked("selected") == ["c6"]
+    dp.page.keyboard.press("Escape")
+    assert dp.marked("selected") == [] and dp.page.evaluate("document.activeElement.dataset.cell") == "c6"
+    dp.page.keyboard.press("ArrowLeft")
+    dp.page.keyboard.press(" ")
+    assert dp.marked("selected") == ["c5"]
+
+
+def test_against_the_bot(dp: Diamonds) -> None:
+    dp.page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=90_000)
+    dp.page.get_by_test_id("black-player").select_option("human")
+    dp.page.get_by_test_id("white-player").select_option("bot")
+    dp.page.get_by_test_id("level").select_option("hard")
+    dp.page.get_by_test_id("new-game").click()
+    dp.drop("e5")  # a strong first drop: the bot may swap it, then it moves again
+    dp.page.wait_for_function("document.body.dataset.bot === 'ready' && document.body.dataset.toMove !== "
+                              "'' && document.querySelectorAll('[data-testid=history] li').length >= 2 "
+                              "&& !document.querySelector('[data-testid=status]').textContent.includes('thinking')",
+                              timeout=30_000)
+    history = dp.history()
+    assert history[0] == "e5" and len(history) >= 2
+    game = DiamondsGame()
+    for move in history:
+        game.play(move)
+    assert dp.position() == game.position()
+    assert "thinking" not in dp.status()  # the human holds the colour to move
+    if history[1] == "swap":  # the pie rule: the colours changed hands, and the page says so
+        assert "you now play White" in dp.notice() and dp.to_move() == "white"
+    # Undo against the bot takes back its replies and the human's move.
+    dp.press("undo")
+    assert dp.history() == []
+
+
+def test_the_two_games_link_to_each_other(dp: Diamonds) -> None:
+    dp.page.get_by_role("navigation", name="Games").get_by_role("link", name="DVONN").click()
+    dp.page.wait_for_function("document.body.dataset.ready === 'true' && document.title === 'DVONN'")
+    dp.page.get_by_role("navigation", name="Games").get_by_role("link", name="Diamonds & Pivots").click()
+    dp.wait_ready()
+    assert dp.page.url.endswith("/diamonds.html")
+    dp.page.get_by_role("link", name="The rules, with boards to try").click()
+    dp.page.wait_for_function("document.body.dataset.ready === 'true' && document.body.dataset.boards === '5'")
+    assert dp.page.url.endswith("/diamonds-rules.html")
+
+
+def test_offline_after_one_visit_with_the_bot(dp: Diamonds, requests_seen: list[str]) -> None:
+    page = dp.page
+    page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=90_000)
+    names = {urlsplit(u).path.rsplit("/", 1)[-1] for u in requests_seen}
+    assert {"micropython.wasm", "pyodide.asm.wasm", "bot.py"} <= names  # the diamonds bot is in the worker
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        dp.wait_ready()
+        page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=90_000)
+        dp.new_game(black="bot", white="human", level="easy")
+        page.wait_for_function("document.querySelectorAll('[data-testid=history] li').length === 1", timeout=60_000)
+        assert dp.to_move() == "white" and page.evaluate("navigator.onLine") is False
+        page.goto(dp.base_url + "diamonds-rules.html")  # the rules page is precached too
+        page.wait_for_function("document.body.dataset.ready === 'true'")
+    finally:
+        page.context.set_offline(False)
+
+
+def test_two_tabs_never_overwrite_each_other(dp: Diamonds) -> None:
+    dp.drop("e5")
+    other = Diamonds(dp.page.context.new_page(), dp.base_url)
+    other.open()
+    assert other.history() == ["e5"]  # the saved game
+    other.drop("d4")
+    dp.page.get_by_test_id("tab-box").wait_for(state="visible")
+    dp.drop("a5")  # this tab plays on, but no longer saves
+    assert other.page.evaluate("key => JSON.parse(localStorage.getItem(key)).record", KEY).split()[-1] == "d4"
+    dp.page.get_by_test_id("load-saved").click()
+    dp.page.wait_for_function("document.querySelectorAll('[data-testid=history] li').length === 2")
+    assert dp.history() == ["e5", "d4"] and not dp.page.get_by_test_id("tab-box").is_visible()
+    dp.drop("c3")  # saving again
+    other.page.get_by_test_id("tab-box").wait_for(state="visible")
+    other.page.get_by_test_id("keep-this").click()
+    assert "saved" in other.notice()
+    assert json_record(dp).split()[-1] == "d4"
+    other.page.close()
+
+
+def json_record(dp: Diamonds) -> str:
+    return str(dp.page.evaluate("key => JSON.parse(localStorage.getItem(key)).record", KEY))
+
+
+def test_a_whole_game_by_clicks_through_the_worked_example(dp: Diamonds) -> None:
+    """From the empty board to the end, by clicks only: the stones of the source's example, its
+    turn with a chain of two pivots, White's recommended reply on g2, then two passes."""
+    black = ["b7", "c5", "c6", "d6", "e6"]
+    white = ["h1", "h2", "h3", "h4", "i2"]
+    for b, w in zip(black, white):
+        dp.drop(b)
+        dp.drop(w)  # White never swaps here
+    assert dp.position() == EXAMPLE.position()
+    before = dp.position()
+    for cell in ("b6", "c5", "f5", "f5", "f5", "i2", "i2"):
+        dp.click(cell)
+    dp.page.wait_for_function("p => document.body.dataset.position !== p", arg=before)
+    dp.drop("g2")
+    dp.press("pass")
+    dp.press("pass")
+    game = DiamondsGame()
+    moves = [m for pair in zip(black, white) for m in pair] + ["b6 c5>f5 f5>i2", "g2", "pass", "pass"]
+    for move in moves:
+        game.play(move)
+    assert dp.history() == moves and dp.position() == game.position()
+    assert game.score() == (6, 4) and dp.status() == "Game over: Black wins, 6 to 4."
+    # The record of the whole game round-trips through the library.
+    dp.page.get_by_test_id("copy-record").click()
+    record = dp.page.get_by_test_id("share-box").input_value()
+    assert [str(m) for m in DiamondsGame.from_record(record).moves] == moves

@@ -1,0 +1,176 @@
+"""One small live Diamonds & Pivots board in the DOM: a rules example or an embed.
+
+A ``BoardView`` owns a container element: it writes the board (drawn by ``render``, the
+game page's renderer), a status line, Undo / Next step / Reset buttons and a notice into
+it, and turns clicks and keys into calls on a ``session.Session`` (the game page's state,
+both sides played by the reader).  ``steps`` is a list of cells to click, played one at a
+time by "Next step" (the source's worked example on the rules page).  Runs on MicroPython.
+
+Hooks: the container gets ``data-ready="true"`` once live, ``data-position`` (the game's
+position string) and ``data-turn`` (the turn being built); cells are ``[data-cell]``; the
+parts carry ``data-testid`` (``board``, ``status``, ``notice``, ``pass``, ``swap``, ``undo``, ``next``, ``reset``).
+"""
+
+import render
+from pyscript.ffi import create_proxy
+from session import Session
+
+BAR = ('<div class="dv-bar">'
+       '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'
+       '<button type="button" data-testid="pass">Pass</button>'
+       '<button type="button" data-testid="swap" hidden>Swap sides</button>'
+       '<button type="button" data-testid="undo" title="Take back the last step">Undo</button>'
+       '<button type="button" data-testid="next" title="Play the next step of the example" hidden>Next step</button>'
+       '<button type="button" class="dv-reset" data-testid="reset" title="Back to the position shown first">Reset</button>'
+       '</div>'
+       '<p class="dv-notice" data-testid="notice" role="alert" hidden></p>')
+
+
+class BoardView:
+    """Draws a session into ``root`` and wires its events (see the module docstring)."""
+
+    def __init__(self, root, position=None, moves=(), steps=(), flipped=False, labels=True, keys=None):
+        self.root = root
+        self.position = position
+        self.moves = list(moves)
+        self.steps = list(steps)
+        self.session = None
+        self.done = 0  # steps of ``steps`` played by "Next step" since the reset
+        self._fresh()
+        self.session.flipped = flipped
+        svg = root.querySelector("svg.dv-svg")
+        if svg is None:
+            root.insertAdjacentHTML("beforeend", '<svg class="dv-svg" viewBox="%s" role="group" '
+                                    'aria-label="Diamonds and Pivots board" data-testid="board"></svg>' % render.VIEWBOX)
+            svg = root.querySelector("svg.dv-svg")
+        self.svg = svg
+        svg.classList.toggle("nolabels", not labels)
+        root.insertAdjacentHTML("beforeend", BAR)
+        self.el = {}
+        for name in ("status", "notice", "pass", "swap", "undo", "next", "reset"):
+            self.el[name] = root.querySelector('[data-testid="%s"]' % name)
+        self.el["next"].hidden = not self.steps
+        self._proxies = []
+        self._listen(svg, "click", self.on_click)
+        self._listen(keys or root, "keydown", self.on_keydown)
+        self._listen(self.el["undo"], "click", self.on_undo)
+        self._listen(self.el["pass"], "click", self._action(lambda: self.session.pass_turn()))
+        self._listen(self.el["swap"], "click", self._action(lambda: self.session.swap()))
+        self._listen(self.el["next"], "click", self.on_next)
+        self._listen(self.el["reset"], "click", self.on_reset)
+        self.redraw()
+        svg.classList.remove("loading")
+        root.dataset.ready = "true"
+
+    def _fresh(self):
+        flipped = self.session.flipped if self.session is not None else False
+        s = Session()
+        s.new_game(position=self.position)
+        for move in self.moves:
+            s.play(move)
+        s.base = len(s.game.moves)
+        s.movers, s.kinds = [], []
+        s.flipped = flipped
+        self.session = s
+        self.done = 0
+        self.mark = self._state()
+
+    def _state(self):
+        s = self.session
+        return (s.game.position(), str(s.turn.move()) if s.turn else "", s.pivot, s.far)
+
+    def _listen(self, el, kind, handler):
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)  # keep the proxies alive as long as the view
+        el.addEventListener(kind, proxy)
+
+    def _action(self, act):
+        def handler(event):
+            if act():
+                self.mark = None
+                self.redraw()
+        return handler
+
+    def redraw(self):
+        s = self.session
+        self.svg.innerHTML = render.board_svg(s.stones(), s.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
+        self.el["status"].textContent = s.status()
+        self.el["notice"].textContent = s.notice
+        self.el["notice"].hidden = not s.notice
+        self.el["undo"].disabled = not s.can_undo()
+        self.el["pass"].disabled = s.over() or s.in_turn()
+        self.el["swap"].hidden = not (s.game.can_swap and not s.in_turn())
+        self.el["next"].disabled = self.done >= len(self.steps)
+        self.root.dataset.position = s.game.position()
+        self.root.dataset.turn = str(s.turn.move()) if s.turn else ""
+
+    def _cell_of(self, event):
+        target = event.target
+        el = target.closest("[data-cell]") if target and target.closest else None
+        return el.getAttribute("data-cell") if el else None
+
+    def on_click(self, event):
+        cell = self._cell_of(event)
+        if cell is None:
+            return
+        self.session.focus = cell
+        if self.session.activate(cell):
+            self.redraw()
+
+    def on_keydown(self, event):
+        cell = self._cell_of(event)
+        if cell is None:
+            return
+        key = event.key
+        if key in ("Enter", " "):
+            event.preventDefault()
+            self.session.focus = cell
+            if self.session.activate(cell):
+                self.redraw()
+                self._focus(cell)
+            return
+        if key == "Escape":
+            if self.session.deselect():
+                self.redraw()
+                self._focus(cell)
+            return
+        c = render.next_cell(cell, key, self.session.flipped)
+        if c is not None:
+            event.preventDefault()
+            self.session.focus = c
+            for el in self.svg.querySelectorAll('[tabindex="0"]'):
+                el.setAttribute("tabindex", "-1")
+            self._focus(c)
+
+    def _focus(self, cell):
+        el = self.svg.querySelector('[data-cell="%s"]' % cell)
+        if el:
+            el.setAttribute("tabindex", "0")
+            el.focus()
+
+    def on_undo(self, event):
+        on_track = self.done and self._state() == self.mark
+        if self.session.undo():
+            if on_track:
+                self.done -= 1  # "Next step" plays the step taken back again
+            self.mark = None
+            self.redraw()
+
+    def on_next(self, event):
+        """Play the example's next step (from the example's own state, whatever was clicked)."""
+        if self.done >= len(self.steps):
+            return
+        if self._state() != self.mark:
+            done = self.done
+            self._fresh()
+            for cell in self.steps[:done]:
+                self.session.activate(cell)
+            self.done = done
+        self.session.activate(self.steps[self.done])
+        self.done += 1
+        self.mark = self._state()
+        self.redraw()
+
+    def on_reset(self, event):
+        self._fresh()
+        self.redraw()

@@ -1,0 +1,198 @@
+"""The Diamonds & Pivots board as SVG markup: a pure function of what the page shows.
+
+No DOM access, so the same code draws the board on the page (MicroPython), in the
+rules page's boards and pre-renders the empty board into ``diamonds.html`` at build time
+(CPython).  Runs on MicroPython: no dataclasses, typing or f-string format specs.
+
+Layout as in the source: rows ``a`` (top) to ``i`` (bottom) are horizontal, the number
+is the diagonal running down-right.  Every cell is a ``<g data-cell="e5">`` with an
+accessible name; the mover's diamonds are outlined as rhombi over the stones.
+
+>>> svg = board_svg({})
+>>> svg.count("data-cell="), 'data-cell="a5"' in svg
+(61, True)
+"""
+
+import math
+
+from dvonn_core.diamonds.board import CELLS, ROWCOLS
+
+RADIUS = 26  # centre to corner of a hex cell
+HEX_W = math.sqrt(3) * RADIUS  # distance between centres in a row
+ROW_H = 1.5 * RADIUS
+STONE_R = 0.66 * RADIUS
+ROW_NAMES = "abcdefghi"
+COLOUR_NAMES = {"b": "black", "w": "white"}
+
+_ROWCOL = {}
+for _i in range(len(CELLS)):
+    _ROWCOL[CELLS[_i]] = ROWCOLS[_i]
+
+
+def _raw_xy(row, diag):
+    return (diag + 0.5 * row) * HEX_W, row * ROW_H
+
+
+def _labels():
+    """Row letters left of each row; diagonal numbers below each diagonal's lowest cell."""
+    out = []
+    for r in range(9):
+        first = min(q for (rr, q) in ROWCOLS if rr == r)
+        out.append((ROW_NAMES[r], r, first - 0.85))
+    for q in range(1, 10):
+        last = max(rr for (rr, qq) in ROWCOLS if qq == q)
+        out.append((str(q), last + 0.8, q))
+    return out
+
+
+LABELS = _labels()
+_POINTS = [_raw_xy(r, q) for (r, q) in ROWCOLS] + [_raw_xy(r, q) for _, r, q in LABELS]
+MIN_X = min(p[0] for p in _POINTS) - RADIUS
+MAX_X = max(p[0] for p in _POINTS) + RADIUS
+MIN_Y = min(p[1] for p in _POINTS) - RADIUS
+MAX_Y = max(p[1] for p in _POINTS) + RADIUS
+VIEWBOX = "%.1f %.1f %.1f %.1f" % (MIN_X, MIN_Y, MAX_X - MIN_X, MAX_Y - MIN_Y)
+
+
+def xy(row, diag, flipped=False):
+    """Pixel centre of a cell (or label) position; ``flipped`` turns the board 180 degrees."""
+    x, y = _raw_xy(row, diag)
+    if flipped:
+        return MIN_X + MAX_X - x, MIN_Y + MAX_Y - y
+    return x, y
+
+
+def cell_xy(cell, flipped=False):
+    r, q = _ROWCOL[cell]
+    return xy(r, q, flipped)
+
+
+#: Arrow keys: Left/Right along a row; Up/Down to the row above/below (up-left/down-right,
+#: or up-right/down-left where that cell is off the board).
+KEY_STEPS = {"ArrowLeft": ((0, -1),), "ArrowRight": ((0, 1),),
+             "ArrowUp": ((-1, 0), (-1, 1)), "ArrowDown": ((1, 0), (1, -1))}
+
+
+def next_cell(cell, key, flipped=False):
+    """The cell an arrow key moves the keyboard focus to from ``cell`` (None if there is none).
+
+    >>> next_cell("e5", "ArrowRight"), next_cell("e5", "ArrowUp"), next_cell("e5", "ArrowDown")
+    ('e6', 'd5', 'f5')
+    >>> next_cell("e5", "ArrowRight", flipped=True), next_cell("a9", "ArrowUp"), next_cell("e1", "ArrowUp")
+    ('e4', None, 'd2')
+    """
+    steps = KEY_STEPS.get(key)
+    if not steps:
+        return None
+    r, q = _ROWCOL[cell]
+    sign = -1 if flipped else 1
+    for dr, dq in steps:
+        name = _name(r + sign * dr, q + sign * dq)
+        if name:
+            return name
+    return None
+
+
+def _name(r, q):
+    if 0 <= r < 9:
+        name = ROW_NAMES[r] + str(q)
+        if name in _ROWCOL:
+            return name
+    return None
+
+
+def capital(word):
+    """'white' -> 'White' (MicroPython's str has no capitalize)."""
+    return word[:1].upper() + word[1:]
+
+
+def _hex_points():
+    pts = []
+    for k in range(6):
+        a = (60 * k - 90) * math.pi / 180
+        pts.append("%.1f,%.1f" % (RADIUS * 0.96 * math.cos(a), RADIUS * 0.96 * math.sin(a)))
+    return " ".join(pts)
+
+
+DEFS = ('<defs><polygon id="dhex" points="%s"/>'
+        '<radialGradient id="dshine" cx="35%%" cy="30%%" r="70%%">'
+        '<stop offset="0" stop-color="#fff" stop-opacity=".45"/>'
+        '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>') % _hex_points()
+
+#: What a mark on a cell means for the player, appended to its accessible name.
+MARK_WORDS = (("droppable", "you can drop here"), ("pivotable", "can be the pivot"), ("selected", "the pivot"),
+              ("target", "end of a line"), ("previewed", "chosen line end"), ("line", "stones land here"),
+              ("doomed", "would be captured"), ("last", "last drop"))
+
+
+def announce(cell, stone, marks=""):
+    """Accessible name of a cell with what the player may do with it.
+
+    >>> announce("e5", "b", "pivotable last")
+    'e5, black stone, can be the pivot, last drop'
+    >>> announce("a5", "")
+    'a5, empty'
+    """
+    text = cell + (", " + COLOUR_NAMES[stone] + " stone" if stone else ", empty")
+    classes = marks.split()
+    for cls, words in MARK_WORDS:
+        if cls in classes:
+            text += ", " + words
+    return text
+
+
+def stone_svg(stone):
+    if not stone:
+        return ""
+    return ('<circle class="pc p%s" r="%.1f"/><circle class="shine" r="%.1f" fill="url(#dshine)"/>'
+            % (stone, STONE_R, STONE_R))
+
+
+def diamond_points(cells, flipped=False):
+    """The rhombus through the centres of a diamond's four cells, as SVG polygon points."""
+    pts = [cell_xy(c, flipped) for c in cells]
+    cx = sum(p[0] for p in pts) / 4
+    cy = sum(p[1] for p in pts) / 4
+    pts.sort(key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
+    return " ".join("%.1f,%.1f" % p for p in pts)
+
+
+def board_svg(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen=None, interactive=True):
+    """Inner SVG markup of the board.
+
+    ``stones`` maps cells to ``"b"``, ``"w"`` or ``""``; ``marks`` maps cells to
+    space-separated CSS classes (droppable, pivotable, selected, target, previewed, line,
+    doomed, last); ``diamonds`` are the mover's diamonds to outline (tuples of cells),
+    ``chosen`` the one the selected pivot belongs to.  ``focus`` is the cell in the
+    keyboard tab order (roving tabindex).  ``interactive=False`` draws a picture (no
+    tab stops, no button role).
+    """
+    marks = marks or {}
+    focus = focus or "e5"
+    parts = [DEFS]
+    for text, r, q in LABELS:
+        x, y = xy(r, q, flipped)
+        parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
+    for cell in CELLS:
+        stone = stones.get(cell, "")
+        x, y = cell_xy(cell, flipped)
+        cls = "cell " + ("occ" if stone else "empty")
+        extra = marks.get(cell)
+        if extra:
+            cls += " " + extra
+        if interactive:
+            attrs = 'role="button" tabindex="%d" aria-label="%s"' % (
+                0 if cell == focus else -1, announce(cell, stone, extra or ""))
+        else:
+            attrs = 'aria-label="%s"' % announce(cell, stone, extra or "")
+        parts.append('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" %s><use href="#dhex" class="hx"/>'
+                     % (cls, cell, x, y, attrs))
+        if stone:
+            parts.append(stone_svg(stone))
+        else:
+            parts.append('<text class="nm" y="4">%s</text>' % cell)
+        parts.append("</g>")
+    for d in diamonds:
+        cls = "diamond chosen" if chosen is not None and tuple(d) == tuple(chosen) else "diamond"
+        parts.append('<polygon class="%s" points="%s" aria-hidden="true"/>' % (cls, diamond_points(d, flipped)))
+    return "".join(parts)

@@ -1,0 +1,425 @@
+"""What the Diamonds & Pivots page knows about the game in progress: no DOM access.
+
+``Session`` holds the ``dvonn_core.diamonds`` game, who plays each colour, the turn
+being built (a drop, then its pivots, with the library's step API ``game.begin_turn``),
+the pivot and line end the player has picked, the undo/redo stacks and the notice.  The
+page (``main.py``) turns clicks into calls here and draws what the queries return.  Every
+rule comes from the library: this module only asks it.  Runs on MicroPython and CPython.
+
+A turn by clicks: a drop on an empty cell; if it forms diamonds, a stone of one of them
+(the pivot; clicking it again picks its other diamond when it is in two), then the far
+end of a line (the captures are previewed), then the same cell again (or ``confirm``)
+to lay the line down; a chain goes on the same way.  ``undo`` inside a turn takes back
+its last step (the line end, the pivot, a laid pivot, the drop).
+
+>>> s = Session()
+>>> s.new_game(position="5-3b2-2bb3-4b3-5b3-8-7-wwww2-1w3.b")
+>>> s.activate("b6"), s.turn is not None, s.pivot_cells()
+(True, True, ['b6', 'b7', 'c5', 'c6'])
+>>> s.activate("c5"), s.targets()
+(True, ['c8', 'f2', 'f5'])
+>>> s.activate("f5"), s.captured(), s.line()
+(True, [], ['d5', 'e5', 'f5'])
+>>> s.activate("f5"), s.pivot_cells()
+(True, ['d5', 'd6', 'e5', 'e6', 'f5'])
+>>> s.activate("f5"), s.partners("f5")
+(True, ['d6'])
+>>> s.activate("i2"), s.captured()
+(True, ['h3', 'i2'])
+>>> s.undo(), s.far, s.undo(), s.pivot, s.undo(), s.pivot_cells()
+(True, None, True, None, True, ['b6', 'b7', 'c5', 'c6'])
+>>> for c in ("c5", "f5", "f5", "f5", "i2", "i2"): _ = s.activate(c)
+>>> [str(m) for m in s.game.moves], s.game.score()
+(['b6 c5>f5 f5>i2'], (6, 3))
+"""
+
+from dvonn_core.diamonds import DiamondsGame, Move
+from render import capital
+
+OTHER = {"white": "black", "black": "white"}
+CELL_CODE = {"black": "b", "white": "w", "": ""}
+
+
+def result_text(game):
+    """The line shown when the game is over: the winner and the score."""
+    black, white = game.score()
+    winner = game.winner()
+    text = "Game over: %s wins, %d to %d." % (capital(winner), max(black, white), min(black, white))
+    if black == white:
+        text += " (Equal counts: White, the second player, wins.)"
+    return text
+
+
+class Session:
+    """The UI state of one page."""
+
+    def __init__(self):
+        self.flipped = False
+        self.generation = 0  # bumped whenever a pending bot answer becomes stale
+        self.focus = "e5"  # the cell in the keyboard tab order
+        self.new_game()
+
+    # -- starting -----------------------------------------------------------------
+    def new_game(self, white="human", black="human", level="easy", seed=1, position=None):
+        """Start again on the empty board (or from a position string)."""
+        game = DiamondsGame.from_position(position) if position is not None else DiamondsGame()
+        self.adopt(game, {"white": white, "black": black}, level, seed=seed)
+
+    def adopt(self, game, players=None, level=None, base=0, redo=(), seed=1, kinds=None):
+        """Continue ``game`` (a restored save, an imported record, a link).
+
+        ``players`` says who holds each colour now (after any swap).  Moves after ``base``
+        can be taken back; ``redo`` holds groups of move texts taken back by undo (the
+        last group is redone first); ``kinds`` says who made each move since ``base``
+        ("human" or "bot"; by default, whoever holds its colour now).
+        """
+        probe = DiamondsGame.from_position(game.start_position) if game.start_position else DiamondsGame()
+        movers = []
+        for m in game.moves:
+            movers.append(probe.to_move)
+            probe.play(m)
+        self.players = dict(players or {"white": "human", "black": "human"})
+        if level is not None:
+            self.level = level
+        self.seed = seed
+        self.game = game
+        self.base = base
+        self.movers = movers[base:]  # the colour of each move since base
+        if kinds is None or len(kinds) != len(self.movers):
+            kinds = [self.players[c] for c in self.movers]
+        self.kinds = list(kinds)  # who made each move since base: "human" or "bot"
+        self.redo_stack = [list(group) for group in redo]
+        self.notice = ""
+        self.turn = None
+        self._clear_pick()
+        self.generation += 1
+
+    def _clear_pick(self):
+        self.pivot = None  # the pivot cell picked
+        self.partner = None  # the partner naming its diamond
+        self.far = None  # the line end picked (previewed, waiting for confirmation)
+
+    # -- queries ------------------------------------------------------------------
+    def over(self):
+        return self.game.phase == "over"
+
+    def bot_to_move(self):
+        return not self.over() and self.players[self.game.to_move] == "bot"
+
+    def human_to_move(self):
+        return not self.over() and self.players[self.game.to_move] == "human"
+
+    def has_bot(self):
+        return "bot" in (self.players["white"], self.players["black"])
+
+    def stones(self):
+        """Cell -> ``"b"``, ``"w"`` or ``""``: the board on screen (mid-turn included)."""
+        out = {}
+        src = self.turn if self.turn is not None else self.game
+        for colour in ("black", "white"):
+            code = CELL_CODE[colour]
+            for cell in src.stones(colour):
+                out[cell] = code
+        return out
+
+    def score(self):
+        """(black, white) stones on the board on screen."""
+        stones = self.stones()
+        black = sum(1 for v in stones.values() if v == "b")
+        return black, len(stones) - black
+
+    def diamonds(self):
+        """The mover's diamonds that must pivot now (only during a turn)."""
+        return self.turn.diamonds() if self.turn is not None else []
+
+    def options(self):
+        return self.turn.options() if self.turn is not None else []
+
+    def pivot_cells(self):
+        """The cells that can be the pivot now, sorted."""
+        return sorted(set(_cell(o.cell) for o in self.options()))
+
+    def partners(self, cell):
+        """The partners (one per diamond) of a pivot cell, sorted."""
+        return sorted(set(_cell(o.partner) for o in self.options() if _cell(o.cell) == cell))
+
+    def chosen_diamond(self):
+        """The diamond of the picked pivot (cells), or None."""
+        if self.pivot is None:
+            return None
+        for d in self.diamonds():
+            if self.pivot in d and _partner(d, self.pivot) == self.partner:
+                return d
+        return None
+
+    def _picked_options(self):
+        return [o for o in self.options() if _cell(o.cell) == self.pivot and _cell(o.partner) == self.partner]
+
+    def targets(self):
+        """The line ends of the picked pivot, sorted."""
+        return sorted(_cell(o.far) for o in self._picked_options())
+
+    def picked(self):
+        """The :class:`Pivot` of the picked pivot and line end, or None."""
+        for o in self._picked_options():
+            if _cell(o.far) == self.far:
+                return o
+        return None
+
+    def captured(self):
+        pv = self.picked()
+        return self.turn.captured(pv) if pv is not None else []
+
+    def line(self):
+        pv = self.picked()
+        return self.turn.line(pv) if pv is not None else []
+
+    def marks(self):
+        """Cell -> CSS classes describing highlights."""
+        marks = {}
+        moves = self.game.moves
+        if self.turn is not None:
+            _add(marks, _cell(self.turn.cell), "last")
+        elif len(moves) > self.base and moves[-1].drop:
+            _add(marks, moves[-1].drop, "last")
+        if self.turn is None:
+            if self.human_to_move():
+                for cell in self.game.drops():
+                    _add(marks, cell, "droppable")
+            return marks
+        for cell in self.pivot_cells():
+            _add(marks, cell, "pivotable")
+        if self.pivot is not None:
+            _add(marks, self.pivot, "selected")
+            for cell in self.targets():
+                _add(marks, cell, "target")
+        if self.far is not None:
+            _add(marks, self.far, "previewed")
+            for cell in self.line():
+                _add(marks, cell, "line")
+            for cell in self.captured():
+                _add(marks, cell, "doomed")
+        return marks
+
+    def status(self):
+        """One line telling the player what is going on."""
+        game = self.game
+        if game.phase == "over":
+            return result_text(game)
+        side = capital(game.to_move)
+        if self.bot_to_move():
+            return "%s (bot) is thinking…" % side
+        if self.turn is None:
+            if not game.drops():
+                return "%s: no empty cell is left, so %s must pass." % (side, side)
+            if game.can_swap:
+                return "%s: drop a stone on an empty cell, or swap sides (the pie rule)." % side
+            return "%s: drop a stone on an empty cell (or pass)." % side
+        n = len(self.diamonds())
+        head = "%s: %s diamond%s must pivot." % (side, "a" if n == 1 else str(n), "" if n == 1 else "s")
+        if self.pivot is None:
+            return head + " Pick a stone of one as the pivot."
+        if self.far is None:
+            more = ""
+            if len(self.partners(self.pivot)) > 1:
+                more = " (%s is in %d diamonds: pick it again for the other)" % (self.pivot, len(self.partners(self.pivot)))
+            return "%s: pivot on %s%s; pick the far end of a line." % (side, self.pivot, more)
+        taken = self.captured()
+        what = ("captures " + " ".join(taken)) if taken else "captures nothing"
+        return "%s: %s>%s %s. Pick %s again to play it." % (side, self.pivot, self.far, what, self.far)
+
+    def history(self):
+        """(number, colour, move text) for each move since the start of this game."""
+        out = []
+        moves = self.game.moves
+        for i in range(self.base, len(moves)):
+            out.append((i + 1, self.movers[i - self.base], str(moves[i])))
+        return out
+
+    def in_turn(self):
+        return self.turn is not None
+
+    # -- acting ---------------------------------------------------------------------
+    def activate(self, cell):
+        """A click (or Enter) on ``cell``; True when something changed."""
+        if not self.human_to_move():
+            return False
+        self.notice = ""
+        if self.turn is None:
+            if self.game.stone(cell):
+                return False
+            self.turn = self.game.begin_turn(cell)
+            self._clear_pick()
+            self._finish_if_done()
+            return True
+        if self.far is not None and cell == self.far:
+            return self.confirm()
+        if self.pivot is not None and cell in self.targets():
+            self.far = cell
+            return True
+        if cell in self.pivot_cells():
+            partners = self.partners(cell)
+            if cell == self.pivot and len(partners) > 1:
+                self.partner = partners[(partners.index(self.partner) + 1) % len(partners)]
+            elif cell == self.pivot:
+                self._clear_pick()
+                return True
+            else:
+                self.pivot, self.partner = cell, partners[0]
+            self.far = None
+            return True
+        if self.pivot is not None:
+            self._clear_pick()
+            return True
+        return False
+
+    def confirm(self):
+        """Lay down the previewed pivot; True if there was one."""
+        pv = self.picked()
+        if pv is None:
+            return False
+        self.turn.step(pv)
+        self._clear_pick()
+        self._finish_if_done()
+        return True
+
+    def deselect(self):
+        changed = self.pivot is not None
+        self._clear_pick()
+        return changed
+
+    def _finish_if_done(self):
+        if self.turn is not None and self.turn.done:
+            move = self.turn.move()
+            self.turn = None
+            self._play_one(move)
+            self.redo_stack = []
+
+    def pass_turn(self):
+        return self._human_special("pass")
+
+    def swap(self):
+        if not self.game.can_swap:
+            return False
+        return self._human_special("swap")
+
+    def _human_special(self, text):
+        if not self.human_to_move():
+            return False
+        self.turn = None
+        self._clear_pick()
+        self.notice = ""
+        self._play_one(text)
+        self.redo_stack = []
+        return True
+
+    def _play_one(self, move):
+        colour = self.game.to_move
+        played = self.game.play(move)
+        self.movers.append(colour)
+        self.kinds.append(self.players[colour])
+        if played.is_swap:
+            self._swap_players()
+        self.generation += 1
+
+    def _swap_players(self):
+        """The pie rule: the players exchange colours (the board and the side to move stay)."""
+        self.players = {"white": self.players["black"], "black": self.players["white"]}
+
+    def play(self, text):
+        """Play a whole turn's text (the import and the tests use it)."""
+        self.turn = None
+        self._clear_pick()
+        self._play_one(text)
+        self.redo_stack = []
+        return True
+
+    # -- undo / redo ---------------------------------------------------------------
+    def can_undo(self):
+        if self.turn is not None:
+            return True
+        return len(self.game.moves) > self.base and self._human_turn_before()
+
+    def _human_turn_before(self):
+        """Some move since base was made by a human (undo stops at a human's turn)."""
+        return "human" in self.kinds
+
+    def can_redo(self):
+        return self.turn is None and bool(self.redo_stack)
+
+    def undo(self):
+        """Inside a turn: take back its last step.  Else take back turns up to the last
+        human's turn (so against the bot, the bot's reply and the human's move)."""
+        if self.turn is not None:
+            if self.far is not None:
+                self.far = None
+            elif self.pivot is not None:
+                self._clear_pick()
+            elif self.turn.pivots:
+                self.turn.undo()
+            else:
+                self.turn = None
+            self.notice = ""
+            return True
+        if not self.can_undo():
+            return False
+        group = []
+        while len(self.game.moves) > self.base:
+            move = self.game.undo()
+            group.append(str(move))
+            self.movers.pop()
+            if move.is_swap:
+                self._swap_players()
+            if self.kinds.pop() == "human":
+                break
+        group.reverse()
+        self.redo_stack.append(group)
+        self.notice = ""
+        self.generation += 1
+        return True
+
+    def redo(self):
+        if not self.can_redo():
+            return False
+        for text in self.redo_stack.pop():
+            self._play_one(text)
+        self.notice = ""
+        return True
+
+    # -- the bot ----------------------------------------------------------------------
+    def bot_request(self):
+        """What the worker needs: (position, level, seed)."""
+        return self.game.position(), self.level, self.seed + len(self.game.moves)
+
+    def bot_move(self, text, generation):
+        """Play the bot's answer if it is still wanted; False if the move is illegal."""
+        if generation != self.generation or not self.bot_to_move():
+            return True
+        try:
+            self._play_one(text)
+        except ValueError:
+            return False
+        self.redo_stack = []
+        return True
+
+    def flip(self):
+        self.flipped = not self.flipped
+
+
+def _cell(i):
+    from dvonn_core.diamonds.board import CELLS
+    return CELLS[i]
+
+
+def _partner(diamond, cell):
+    """The partner of ``cell`` in ``diamond`` (cell names), as the library names it."""
+    from dvonn_core.diamonds.board import DIAMONDS, index, partner
+    k = DIAMONDS.index(tuple(sorted(index(c) for c in diamond)))
+    return _cell(partner(k, index(cell)))
+
+
+def _add(marks, cell, cls):
+    marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls
+
+
+__all__ = ["Session", "Move", "OTHER", "result_text"]

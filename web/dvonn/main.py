@@ -31,6 +31,8 @@ HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 #: Narrow portrait screens (phones) get the board a quarter turn round, so cells stay >= 44 CSS px.
 TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 view = {"turned": False}
+history_items = []  # the move list's <li> items on screen
+drawn = {}  # what the board shows, cell by cell (board_dom.draw_board redraws what changed)
 bot = None  # the worker, once loaded
 # The game analysis: the module (fetched on first use), the result, and whether it runs.
 analysis = {"module": None, "result": None, "running": False, "verdicts": {}}
@@ -40,14 +42,14 @@ last_pointer = {"type": "mouse"}
 
 # -- drawing ------------------------------------------------------------------------
 def redraw():
-    marks = S.marks()
     turned = view["turned"]
-    html = render.board_svg(S.stacks(), marks, S.flipped, S.focus, turned)
+    overlay = ""
     if S.vanishing:
-        html += render.vanish_svg(S.vanishing, S.flipped, turned)
+        overlay = render.vanish_svg(S.vanishing, S.flipped, turned)
         S.vanishing = {}
-    board.setAttribute("viewBox", render.viewbox(turned))
-    board.innerHTML = html
+    if drawn.get("view") != (S.flipped, turned):
+        board.setAttribute("viewBox", render.viewbox(turned))
+    board_dom.draw_board(board, drawn, S.stacks(), S.marks(), S.focus, S.flipped, turned, overlay)
     EL["status"].textContent = S.status()
     white, black = S.score()
     EL["score-white"].textContent = str(white)
@@ -95,7 +97,7 @@ def draw_history():
                         (' aria-label="%s, a %s" title="a %s"' % (text, kind, kind)) if kind else "", text))
     if S.random_setup:
         items.insert(0, '<li class="setup">Random setup (seed %d)</li>' % S.seed)
-    EL["history"].innerHTML = "".join(items)
+    board_dom.update_list(EL["history"], history_items, items)
     cur = EL["history"].querySelector(".cur") if S.reviewing else None
     if cur:
         EL["history"].scrollTop = cur.offsetTop - EL["history"].offsetTop - 40
@@ -451,6 +453,7 @@ def on_new_game(event):
     seed = int(window.Math.floor(window.Math.random() * 1000000)) + 1
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
                level=EL["level"].value, random_setup=bool(EL["random-setup"].checked), seed=seed)
+    drawn.clear()  # a new game draws the whole board
     after_change()
 
 

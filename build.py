@@ -300,14 +300,21 @@ def fill(template: str, values: dict[str, str]) -> str:
 
 
 def prerendered_board() -> dict[str, str]:
-    """The empty board, drawn at build time by the page's own renderer (first paint)."""
+    """The board of a new game as the page starts it (index.html's form: a human plays White),
+    drawn at build time by the page's own renderer and session (first paint).  ``board_key``
+    names what it shows: when the page starts in that state, it keeps this board instead of
+    drawing it again (main.py, issue 12)."""
     sys.path[:0] = [str(ROOT), str(DVONN)]
     try:
         import render
-        from dvonn_core.board import CELLS
+        import session
     finally:
         del sys.path[:2]
-    return {"board": render.board_svg({cell: "" for cell in CELLS}), "viewbox": render.VIEWBOX}
+    s = session.Session()
+    s.new_game(white="human", black="bot", level="easy")
+    stacks, marks = s.stacks(), s.marks()
+    return {"board": render.board_svg(stacks, marks, s.flipped, s.focus), "viewbox": render.VIEWBOX,
+            "board_key": html.escape(render.board_key(stacks, marks, s.focus))}
 
 
 def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, str]) -> dict[str, str]:
@@ -355,7 +362,8 @@ def build(out: Path = DIST) -> Site:
     values["main_py"], main_files = micropython_main(site, DVONN / UI_MAIN, f"dvonn/{UI_MAIN}")
     values["bot_py"] = site.copy(SHARED / BOT_MAIN, BOT_MAIN)
     for name in LAZY_MODULES:
-        values[name.replace(".", "_")] = site.copy(DVONN / name, f"dvonn/{name}")
+        lazy = micropython_files(site, {name: site.copy(DVONN / name, f"dvonn/{name}")})
+        values[name.replace(".", "_")] = next(iter(lazy.values()))
     for name in STATIC_FILES:
         values[name] = site.copy(SHARED / name, name)
 

@@ -30,6 +30,14 @@ def assert_same_as_full_redraw(app: App) -> None:
     assert before[1] == after[1]
 
 
+def test_the_prerendered_board_is_the_first_position(app: App) -> None:
+    """The page keeps the board build.py drew when it starts in that position (no redraw)."""
+    assert app.page.evaluate("document.querySelector('[data-cell=A1]').__kept") is None
+    app.page.evaluate("document.querySelector('[data-cell=A1]').__kept = true")
+    assert_same_as_full_redraw(app)
+    assert app.cells_with_class("placeable") and len(app.cells_with_class("placeable")) == 49
+
+
 def test_keyed_redraw_gives_the_full_redraw(app: App) -> None:
     moves = recorded_game(FULL_GAME)
     app.new_game(white="human", black="human")

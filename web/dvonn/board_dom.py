@@ -42,6 +42,17 @@ def move_focus(svg, cell, key, flipped=False, turned=False):
     return c
 
 
+def adopt(svg, drawn, stacks, marks, focus):
+    """Take the board already in ``svg`` (pre-rendered at build time, its ``data-drawn`` naming
+    what it shows) as drawn when it shows ``stacks`` and ``marks`` upright: the first redraw
+    then draws nothing.  Returns whether it did."""
+    if svg.getAttribute("data-drawn") != render.board_key(stacks, marks, focus):
+        return False
+    drawn["view"] = (False, False)
+    drawn["cells"] = {cell: (stacks.get(cell, ""), marks.get(cell)) for cell in render.CELLS}
+    return True
+
+
 def draw_board(svg, drawn, stacks, marks, focus, flipped=False, turned=False, overlay=""):
     """Draw the board into ``svg``; returns how many cells were (re)drawn.
 

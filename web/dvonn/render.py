@@ -259,6 +259,16 @@ def board_svg(stacks, marks=None, flipped=False, focus=None, turned=False):
     return "".join(parts)
 
 
+def board_key(stacks, marks, focus):
+    """A string naming what ``board_svg(stacks, marks, False, focus)`` draws (the same on
+    CPython at build time and on MicroPython in the page).
+
+    >>> board_key({"E3": "wb"}, {"E3": "movable"}, "E3")[:22]
+    'E3|A1::|B1::|C1::|D1::'
+    """
+    return focus + "|" + "|".join("%s:%s:%s" % (c, stacks.get(c, ""), marks.get(c) or "") for c in CELLS)
+
+
 def cell_svg(cell, stack, extra=None, focused=False, flipped=False, turned=False):
     """One cell's ``<g data-cell>``: its hexagon, stack or name, marks (CSS classes ``extra``)
     and accessible name.  ``board_svg`` is made of these, and the page redraws a cell that

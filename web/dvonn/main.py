@@ -319,10 +319,16 @@ async def load_module(name, src):
     actions need (the analysis, the embed code) are not part of the page's load."""
     import sys
     if name not in sys.modules:
-        response = await window.fetch(src)
-        text = await response.text()
-        with open(name + ".py", "w") as f:
-            f.write(str(text))
+        if src.split("?")[0].endswith(".mpy"):  # bytecode compiled by build.py
+            from pyscript import fetch
+            data = await fetch(src).bytearray()
+            with open(name + ".mpy", "wb") as f:
+                f.write(data)
+        else:
+            response = await window.fetch(src)
+            text = await response.text()
+            with open(name + ".py", "w") as f:
+                f.write(str(text))
     return __import__(name)
 
 
@@ -508,6 +514,8 @@ async def start_bot():
         return
     finally:
         window.dvonnRegisterServiceWorker()
+        # The embed code's module, once the bot no longer competes for the CPU (see on_copy_embed).
+        asyncio.create_task(load_module("embed_params", body.dataset.embedParamsSrc))
     draw_bot_status()
     if S.bot_to_move():
         await bot_turn()
@@ -547,10 +555,11 @@ def main():
     if restored:
         S.notice = (restored + " " + S.notice).strip()
     game_io.sync_form()
+    if not view["turned"]:
+        board_dom.adopt(board, drawn, S.stacks(), S.marks(), S.focus)  # the board pre-rendered by build.py
     redraw()
     body.dataset.ready = "true"
     asyncio.create_task(start_bot())
-    asyncio.create_task(load_module("embed_params", body.dataset.embedParamsSrc))
 
 
 main()

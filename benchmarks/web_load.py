@@ -19,7 +19,8 @@ set repeated ``--repeat`` times to show the spread, with the machine's load aver
 
 ``python benchmarks/web_load.py [--runs 5] [--repeat 3] [--page index.html] [--quick]`` builds
 the site into a temporary directory first (so a concurrent ``python build.py`` cannot change
-it mid-run); ``--dir dist`` measures an existing build instead.  ``--quick``: one run, one
+it mid-run); ``--dir dist`` measures an existing build instead, and ``--baseline DIR`` another
+build (say, of ``main``) interleaved with it, for a before/after on a busy machine.  ``--quick``: one run, one
 repeat, no reloads.
 """
 
@@ -249,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throttle", action="store_true", help="also at 10 Mbit/s and 40 ms latency")
     parser.add_argument("--no-clicks", action="store_true", help="load figures only")
     parser.add_argument("--dir", type=Path, help="measure this built site instead of a fresh build")
+    parser.add_argument("--baseline", type=Path, help="also measure this built site (say, of main), "
+                        "interleaved with the first in every repeat, for a before/after on a busy machine")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     if args.quick:
@@ -260,27 +263,35 @@ def main(argv: list[str] | None = None) -> int:
     pages = args.page or [p for p in PAGES if (site / p).exists()]
     from playwright.sync_api import sync_playwright
 
-    server = serve.start(site)
-    base = f"http://127.0.0.1:{server.server_port}/"
-    warm_server_gzip(base, site)
+    sites = {"": site}
+    if args.baseline:
+        sites = {"this build": site, "baseline": args.baseline}
+    servers = {label: serve.start(path) for label, path in sites.items()}
+    bases = {label: f"http://127.0.0.1:{server.server_port}/" for label, server in servers.items()}
+    for label, path in sites.items():
+        warm_server_gzip(bases[label], path)
     networks = [("localhost", False)] + ([("10Mbit_40ms", True)] if args.throttle else [])
     results: dict[str, Any] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for name in pages:
             for network, throttle in networks:
-                repeats = []
+                repeats: dict[str, list[dict[str, Any]]] = {label: [] for label in sites}
                 for _ in range(args.repeat):
-                    load = median_of([cold_run(browser, base, server, name, throttle, not args.quick)
-                                      for _ in range(args.runs)])
-                    clicks: dict[str, float] = {}
-                    if not throttle and not args.no_clicks:
-                        clicks = click_figures([game_clicks(browser, base, name) for _ in range(args.runs)])
-                    repeats.append({"load": load, "clicks": clicks, "loadavg": os.getloadavg()[0]})
-                results[f"{name} {network}"] = repeats
-                report(name, network, repeats, args.runs)
+                    for label in sites:  # interleaved: each repeat measures every site
+                        base, server = bases[label], servers[label]
+                        load = median_of([cold_run(browser, base, server, name, throttle, not args.quick)
+                                          for _ in range(args.runs)])
+                        clicks: dict[str, float] = {}
+                        if not throttle and not args.no_clicks:
+                            clicks = click_figures([game_clicks(browser, base, name) for _ in range(args.runs)])
+                        repeats[label].append({"load": load, "clicks": clicks, "loadavg": os.getloadavg()[0]})
+                for label in sites:
+                    results[f"{name} {network} {label}".strip()] = repeats[label]
+                    report(f"{name} {label}".strip(), network, repeats[label], args.runs)
         browser.close()
-    server.shutdown()
+    for server in servers.values():
+        server.shutdown()
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
     return 0

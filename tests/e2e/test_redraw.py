@@ -93,3 +93,30 @@ def test_keyed_redraw_gives_the_full_redraw(app: App) -> None:
     app.play(str(move))
     assert app.page.locator('#board [tabindex="0"]').count() == 1
     assert_same_as_full_redraw(app)
+
+
+def test_embed_steps_redraw_only_what_changed(page: Any, base_url: str) -> None:
+    """An embed's board after stepping through a line by clicks is the board drawn whole when
+    the embed opens at that move (documentation boards use the same keyed redraw)."""
+    from dvonn_core import Game
+    from dvonn_core.setup import random_setup
+
+    start = random_setup(3)
+    game, line = Game.from_position(start.position()), []
+    for _ in range(6):
+        move = next(m for m in game.legal_moves() if not m.is_pass)
+        line.append(str(move))
+        game.play(move)
+    url = base_url + "embed.html?position=" + start.position() + "&moves=" + ",".join(line)
+    page.goto(url + "&at=0")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    for _ in range(4):
+        page.get_by_test_id("next").click()
+    page.get_by_test_id("prev").click()
+    page.get_by_test_id("next").click()
+    cells = "() => [...document.querySelectorAll('svg.dv-svg > *')].map(e => e.outerHTML)"
+    stepped = [html for html in page.evaluate(cells) if 'class="overlay"' not in html]
+    assert len(stepped) > 49
+    page.goto(url + "&at=4")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    assert [html for html in page.evaluate(cells) if 'class="overlay"' not in html] == stepped

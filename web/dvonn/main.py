@@ -41,6 +41,35 @@ last_pointer = {"type": "mouse"}
 
 
 # -- drawing ------------------------------------------------------------------------
+written = {}  # (element, property) -> the value last written: a write that changes nothing is skipped
+
+
+def put(name, prop, value):
+    """``EL[name].prop = value`` ("data": body's dataset; "score": an attribute), unless the
+    element already has that value: each call into the DOM costs MicroPython time (issue 12).
+    Every write of these properties goes through here, so the record stays true."""
+    key = (name, prop)
+    if written.get(key, put) == value:
+        return
+    written[key] = value
+    if name == "data":
+        setattr(body.dataset, prop, value)
+    elif name == "score":
+        EL[name].setAttribute(prop, value)
+    else:
+        setattr(EL[name], prop, value)
+
+
+def toggle(name, cls, on):
+    """``classList.toggle(cls, on)`` of ``EL[name]`` (or body), skipped when nothing changes."""
+    key = (name, cls)
+    on = bool(on)
+    if written.get(key) is on:
+        return
+    written[key] = on
+    (body if name == "body" else EL[name]).classList.toggle(cls, on)
+
+
 def redraw():
     turned = view["turned"]
     overlay = ""
@@ -50,14 +79,14 @@ def redraw():
     if drawn.get("view") != (S.flipped, turned):
         board.setAttribute("viewBox", render.viewbox(turned))
     board_dom.draw_board(board, drawn, S.stacks(), S.marks(), S.focus, S.flipped, turned, overlay)
-    EL["status"].textContent = S.status()
+    put("status", "textContent", S.status())
     white, black = S.score()
-    EL["score-white"].textContent = str(white)
-    EL["score-black"].textContent = str(black)
-    EL["score"].setAttribute("aria-label", "Score: White %d, Black %d" % (white, black))
+    put("score-white", "textContent", str(white))
+    put("score-black", "textContent", str(black))
+    put("score", "aria-label", "Score: White %d, Black %d" % (white, black))
     to_move = "" if S.over() else S.game.to_move
-    EL["turn-white"].classList.toggle("on", to_move == "white")
-    EL["turn-black"].classList.toggle("on", to_move == "black")
+    toggle("turn-white", "on", to_move == "white")
+    toggle("turn-black", "on", to_move == "black")
     reserves = S.reserves()
     for colour in ("white", "black"):
         dvonn, own = reserves[colour]
@@ -66,16 +95,16 @@ def redraw():
             text = "%d to place" % own
             if dvonn:
                 text += " + %d DVONN" % dvonn
-        EL["reserve-" + colour].textContent = text
-    EL["notice"].textContent = S.notice
-    EL["notice"].hidden = not S.notice
+        put("reserve-" + colour, "textContent", text)
+    put("notice", "textContent", S.notice)
+    put("notice", "hidden", not S.notice)
     draw_history()
-    EL["undo"].disabled = not S.can_undo()
-    EL["redo"].disabled = not S.can_redo()
-    body.classList.toggle("game-over", S.over())
-    body.dataset.phase = S.game.phase
-    body.dataset.toMove = to_move
-    body.dataset.position = S.game.position()
+    put("undo", "disabled", not S.can_undo())
+    put("redo", "disabled", not S.can_redo())
+    toggle("body", "game-over", S.over())
+    put("data", "phase", S.game.phase)
+    put("data", "toMove", to_move)
+    put("data", "position", S.game.position())
     draw_review()
     draw_analysis()
     draw_bot_status()
@@ -98,11 +127,24 @@ def draw_history():
     if S.random_setup:
         items.insert(0, '<li class="setup">Random setup (seed %d)</li>' % S.seed)
     board_dom.update_list(EL["history"], history_items, items)
+    if not idle["scroll"]:
+        idle["scroll"] = True
+        window.requestAnimationFrame(_scroll_proxy)
+
+
+def scroll_history(timestamp=None):
+    """Scroll the move list to the move shown, in the next frame: reading the list's layout
+    inside a click would make the browser lay out the page there and then (issue 12)."""
+    idle["scroll"] = False
     cur = EL["history"].querySelector(".cur") if S.reviewing else None
     if cur:
         EL["history"].scrollTop = cur.offsetTop - EL["history"].offsetTop - 40
     else:
         EL["history"].scrollTop = EL["history"].scrollHeight
+
+
+_scroll_proxy = create_proxy(scroll_history)
+idle = {"scroll": False}
 
 
 def draw_review():
@@ -112,16 +154,16 @@ def draw_review():
         text = "Review: " + ("the start" if shown == S.base else "move %d of %d" % (shown, live))
     else:
         text = "Move %d" % shown if shown else ""
-    EL["review-counter"].textContent = text
-    EL["review-start"].disabled = shown <= S.base
-    EL["review-back"].disabled = shown <= S.base
-    EL["review-forward"].disabled = shown >= live
-    EL["review-end"].disabled = shown >= live
-    EL["back-to-game"].hidden = not S.reviewing
-    EL["branch-box"].hidden = S.pending is None
-    body.dataset.review = "true" if S.reviewing else "false"
-    body.dataset.ply = str(shown)
-    body.classList.toggle("reviewing", S.reviewing)
+    put("review-counter", "textContent", text)
+    put("review-start", "disabled", shown <= S.base)
+    put("review-back", "disabled", shown <= S.base)
+    put("review-forward", "disabled", shown >= live)
+    put("review-end", "disabled", shown >= live)
+    put("back-to-game", "hidden", not S.reviewing)
+    put("branch-box", "hidden", S.pending is None)
+    put("data", "review", "true" if S.reviewing else "false")
+    put("data", "ply", str(shown))
+    toggle("body", "reviewing", S.reviewing)
 
 
 def draw_bot_status():
@@ -135,10 +177,10 @@ def draw_bot_status():
         text = "Bot: thinking…"
     else:
         text = "Bot: ready."
-    EL["bot-status"].textContent = text
-    body.dataset.bot = bot_state
-    EL["hint"].disabled = not (S.human_to_move() and bot is not None and bot_state != "failed")
-    EL["analyse"].disabled = bot is None or analysis["running"] or S.live_ply() <= S.base
+    put("bot-status", "textContent", text)
+    put("data", "bot", bot_state)
+    put("hint", "disabled", not (S.human_to_move() and bot is not None and bot_state != "failed"))
+    put("analyse", "disabled", bot is None or analysis["running"] or S.live_ply() <= S.base)
 
 
 def refocus():
@@ -150,7 +192,7 @@ def refocus():
 def apply_preview():
     """Hover preview without a full redraw: mark the cells the move would remove."""
     board_dom.show_preview(board, S.preview, S.doomed())
-    EL["status"].textContent = S.status()
+    put("status", "textContent", S.status())
 
 
 # -- events -------------------------------------------------------------------------
@@ -268,11 +310,11 @@ async def ask_hint():
     if bot is None or not S.human_to_move():
         return
     position = S.game.position()
-    EL["hint"].disabled = True
+    put("hint", "disabled", True)
     EL["hint"].setAttribute("aria-busy", "true")
     S.notice = "Hint: the bot is thinking…"
-    EL["notice"].textContent = S.notice
-    EL["notice"].hidden = False
+    put("notice", "textContent", S.notice)
+    put("notice", "hidden", False)
     try:
         answer = str(await bot.think(position, "hard", S.seed, HINT_SECONDS))
     finally:
@@ -348,7 +390,7 @@ async def run_analysis():
         return
     analysis["running"] = True
     body.dataset.analysis = "running"
-    EL["analyse"].disabled = True
+    put("analyse", "disabled", True)
     progress = EL["analysis-progress"]
     progress.value = 0
     progress.hidden = False
@@ -451,8 +493,8 @@ def copy_embed(snippet):
     copied = bool(document.execCommand("copy"))
     S.notice = ("Embed code copied: paste it into your page." if copied
                 else "Copy the embed code from the box under the board.")
-    EL["notice"].textContent = S.notice
-    EL["notice"].hidden = False
+    put("notice", "textContent", S.notice)
+    put("notice", "hidden", False)
 
 
 def on_new_game(event):

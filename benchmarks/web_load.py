@@ -1,33 +1,39 @@
 #!/usr/bin/env python3
-"""Load-time figures of the web app in headless Debian chromium (issue 3).
+"""Load and click figures of the web pages in headless Debian chromium (issues 3 and 12).
 
-For each network condition (localhost, and CDP throttling to 10 Mbit/s with 40 ms latency;
-the server always sends gzip like GitHub Pages), median of N cold runs (fresh browser
-context: empty HTTP cache, no service worker) of:
+For each page (``--page index.html``; default every page of the site that exists:
+``index.html``, ``embed.html``, ``rules.html``, ``diamonds.html``), each figure the median of
+``--runs`` cold runs (fresh browser context: empty HTTP cache, no service worker), the whole
+set repeated ``--repeat`` times to show the spread, with the machine's load average beside:
 
-* navigation -> ``body[data-ready]`` for the game and for ``bare.html`` (a bare PyScript
-  MicroPython page that prints a line), in the same run, and their ratio;
-* navigation -> bot ready (the Pyodide worker answered a ping);
-* bytes before the first move is possible (all transfers of the page up to data-ready, from
-  the Resource Timing API) and for the whole visit (every response body the server sent
-  until the bot is ready and the service worker has precached the site);
-* warm reload and offline reload (service worker) -> data-ready;
-* click-to-redraw latency of moves: click event -> DOM updated, and -> next animation frame.
+* navigation -> ``body[data-ready]`` for the page and for ``bare.html`` (the smallest PyScript
+  MicroPython page) in the same run, and their ratio (the goal: at most 1.1);
+* navigation -> bot ready (the Pyodide worker answered a ping), on pages with a bot;
+* bytes before the first move (all transfers up to data-ready, Resource Timing API);
+* click -> DOM updated (the first mutation after the click) and -> the next animation frame,
+  median and slowest over a whole game by clicks: on the DVONN page a recorded game from
+  the first placement to the end (hotseat), on the embed a random setup played to the end,
+  on the rules page moves on its first live board; the goal: every click under 50 ms;
+* on ``index.html`` also the whole visit's bytes, warm reload and offline reload (service
+  worker) -> data-ready; with ``--throttle`` everything again at 10 Mbit/s and 40 ms latency.
 
-``python benchmarks/web_load.py [--runs 5]`` builds the site into a temporary directory first
-(so a concurrent ``python build.py`` cannot change it mid-run); ``--dir dist`` measures an
-existing build instead.
+``python benchmarks/web_load.py [--runs 5] [--repeat 3] [--page index.html] [--quick]`` builds
+the site into a temporary directory first (so a concurrent ``python build.py`` cannot change
+it mid-run); ``--dir dist`` measures an existing build instead, and ``--baseline DIR`` another
+build (say, of ``main``) interleaved with it, for a before/after on a busy machine.  ``--quick``: one run, one
+repeat, no reloads.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -40,6 +46,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run", "--disable-quic"]
 THROTTLED = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 / 8,
              "uploadThroughput": 10_000_000 / 8}
+PAGES = ("index.html", "embed.html", "rules.html", "diamonds.html")
+BOT_PAGES = {"index.html", "diamonds.html"}  # bot ready is read from body[data-bot] where the page has it
+# Pages whose clicks are measured (DVONN boards; the Diamonds page has its own rules: load figures only).
+CLICK_PAGES = {"index.html", "embed.html", "rules.html"}
+# A real game that ends (tests/data), played by clicks on the DVONN page.
+GAME_FILE = ROOT / "tests" / "data" / "boardspace-games.txt"
+GAME = "DV-BestBot-tavis-2009-10-08-2028.sgf"
 
 # Records when data-ready / data-bot change, relative to navigation start, and the bytes
 # transferred by the page up to data-ready.
@@ -59,7 +72,8 @@ PROBE = """
 })();
 """
 
-# Click -> DOM updated (data-position changed) and -> the next animation frame.
+# Click -> the first DOM mutation after it (MicroPython's handler has returned) and -> the
+# next animation frame.
 CLICK_PROBE = """() => {
   window.__clicks = [];
   let t0 = null;
@@ -69,7 +83,7 @@ CLICK_PROBE = """() => {
     const start = t0, dom = performance.now();
     t0 = null;
     requestAnimationFrame(() => window.__clicks.push([dom - start, performance.now() - start]));
-  }).observe(document.body, {attributes: true, attributeFilter: ["data-position"]});
+  }).observe(document.body, {attributes: true, childList: true, subtree: true, characterData: true});
 }"""
 
 
@@ -89,10 +103,21 @@ def new_page(browser: Any, throttle: bool) -> tuple[Any, Any, Any]:
     return context, page, cdp
 
 
-def cold_run(browser: Any, base: str, server: Any, throttle: bool) -> dict[str, float]:
+def page_url(name: str) -> str:
+    """The page as measured: the embed with a position to play on."""
+    if name == "embed.html":
+        return name + "?position=" + random_position() + "&play=1"
+    return name
+
+
+def random_position() -> str:
+    from dvonn_core.setup import random_setup
+    return str(random_setup(7).position())
+
+
+def cold_run(browser: Any, base: str, server: Any, name: str, throttle: bool, reloads: bool) -> dict[str, float]:
     out: dict[str, float] = {}
-    # The bare page first, in its own fresh context.
-    context, page, _ = new_page(browser, throttle)
+    context, page, _ = new_page(browser, throttle)  # the bare page first, in its own context
     page.goto(base + "bare.html", wait_until="commit")
     out["bare_ready_ms"] = ready_time(page)
     context.close()
@@ -100,45 +125,65 @@ def cold_run(browser: Any, base: str, server: Any, throttle: bool) -> dict[str, 
     context, page, cdp = new_page(browser, throttle)
     handler = server.RequestHandlerClass
     handler.body_bytes = 0
-    page.goto(base, wait_until="commit")
+    page.goto(base + page_url(name), wait_until="commit")
     out["ready_ms"] = ready_time(page)
+    out["ready_vs_bare"] = out["ready_ms"] / out["bare_ready_ms"]
     out["bytes_before_first_move"] = float(page.evaluate("window.__bytesAtReady"))
-    page.wait_for_function("window.__botAt !== undefined", timeout=300_000)
-    out["bot_ready_ms"] = float(page.evaluate("window.__botAt"))
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
-    out["whole_visit_bytes"] = float(handler.body_bytes)
-
-    page.reload(wait_until="commit")
-    out["warm_reload_ms"] = ready_time(page)
-    context.set_offline(True)
-    cdp.send("Network.emulateNetworkConditions", {**THROTTLED, "offline": True})
-    page.reload(wait_until="commit")
-    out["offline_reload_ms"] = ready_time(page)
+    if name in BOT_PAGES and page.evaluate("document.body.dataset.bot !== undefined"):
+        page.wait_for_function("window.__botAt !== undefined", timeout=300_000)
+        out["bot_ready_ms"] = float(page.evaluate("window.__botAt"))
+    if reloads and name == "index.html":
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
+        out["whole_visit_bytes"] = float(handler.body_bytes)
+        page.reload(wait_until="commit")
+        out["warm_reload_ms"] = ready_time(page)
+        context.set_offline(True)
+        cdp.send("Network.emulateNetworkConditions", {**THROTTLED, "offline": True})
+        page.reload(wait_until="commit")
+        out["offline_reload_ms"] = ready_time(page)
     context.close()
     return out
 
 
-def click_latency(browser: Any, base: str) -> list[list[float]]:
-    """Hotseat: 10 placements, then 10 moves after a random setup (two clicks each)."""
-    context, page, _ = new_page(browser, False)
-    page.goto(base)
-    ready_time(page)
-    page.get_by_test_id("black-player").select_option("human")
-    page.get_by_test_id("new-game").click()
-    page.evaluate(CLICK_PROBE)
+def recorded_game() -> list[str]:
+    for line in GAME_FILE.read_text().splitlines():
+        if line.startswith(GAME + " "):
+            return line.split()[3:]
+    raise LookupError(GAME)
+
+
+def click_move(page: Any, scope: str, move: str, position_js: str) -> None:
+    before = page.evaluate(position_js)
+    cells = [move] if len(move) == 2 else [move[:2], move[2:]]
+    for cell in cells:
+        page.locator(f'{scope}[data-cell="{cell}"]').click()
+    page.wait_for_function(f"p => ({position_js}) !== p", arg=before)
+
+
+def game_clicks(browser: Any, base: str, name: str) -> list[list[float]]:
+    """Click -> DOM and click -> frame of every click of a whole game on the page."""
     from dvonn_core import Game
-    for _ in range(10):
-        game = Game.from_position(page.evaluate("document.body.dataset.position"))
-        page.locator(f'[data-cell="{game.legal_moves()[0].target}"]').click()
-    page.get_by_test_id("random-setup").check()
-    page.get_by_test_id("new-game").click()
-    for _ in range(10):
-        game = Game.from_position(page.evaluate("document.body.dataset.position"))
-        if game.phase != "movement":
-            break
-        move = game.legal_moves()[0]
-        page.locator(f'[data-cell="{move.source}"]').click()
-        page.locator(f'[data-cell="{move.target}"]').click()
+    context, page, _ = new_page(browser, False)
+    page.goto(base + page_url(name))
+    ready_time(page)
+    if name == "index.html":
+        page.get_by_test_id("black-player").select_option("human")
+        page.get_by_test_id("new-game").click()
+        page.evaluate(CLICK_PROBE)
+        for move in recorded_game():
+            if move.lower() != "pass":
+                click_move(page, "#board ", move, "document.body.dataset.position")
+    else:
+        root = "document.querySelector('[data-position] [data-cell]').closest('[data-position]')"
+        position = root + ".dataset.position"
+        page.evaluate(f"{root}.setAttribute('data-bench-board', '')")
+        page.evaluate(CLICK_PROBE)
+        for _ in range(200):
+            game = Game.from_position(page.evaluate(position))
+            moves = [m for m in game.legal_moves() if not m.is_pass]
+            if game.phase == "over" or not moves:
+                break
+            click_move(page, "[data-bench-board] ", str(moves[len(moves) // 2]), position)
     page.wait_for_timeout(200)
     clicks = page.evaluate("window.__clicks")
     context.close()
@@ -156,59 +201,99 @@ def warm_server_gzip(base: str, site: Path) -> None:
                 response.read()
 
 
-def summarise(runs: list[dict[str, float]]) -> dict[str, float]:
-    keys = runs[0].keys()
-    med: Callable[[str], float] = lambda k: statistics.median(r[k] for r in runs)  # noqa: E731
-    out = {k: med(k) for k in keys}
-    out["ready_vs_bare"] = statistics.median(r["ready_ms"] / r["bare_ready_ms"] for r in runs)
-    return out
+def median_of(runs: list[dict[str, float]]) -> dict[str, float]:
+    return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+
+
+def click_figures(clicks_per_run: list[list[list[float]]]) -> dict[str, float]:
+    """Medians over runs of each run's median and slowest click (DOM, frame)."""
+    per_run = [{"clicks": float(len(c)),
+                "median_dom": statistics.median(x[0] for x in c), "max_dom": max(x[0] for x in c),
+                "median_frame": statistics.median(x[1] for x in c), "max_frame": max(x[1] for x in c)}
+               for c in clicks_per_run if c]
+    return median_of(per_run) if per_run else {}
+
+
+def report(name: str, network: str, repeats: list[dict[str, Any]], runs: int) -> None:
+    print(f"\n{name} ({network}; each figure the median of {runs} cold runs; "
+          f"{len(repeats)} repeat(s), spread shown as min..max)")
+
+    def line(label: str, key: str, unit: str, scale: float = 1.0, fmt: str = "{:8.0f}") -> None:
+        values = [r["load"][key] / scale for r in repeats if key in r["load"]]
+        values += [r["clicks"][key] / scale for r in repeats if key in r.get("clicks", {})]
+        if not values:
+            return
+        mid = statistics.median(values)
+        spread = f"  ({fmt.format(min(values)).strip()}..{fmt.format(max(values)).strip()})" if len(values) > 1 else ""
+        print(f"  {label:30}{fmt.format(mid)} {unit}{spread}")
+
+    line("data-ready", "ready_ms", "ms")
+    line("bare MicroPython page", "bare_ready_ms", "ms")
+    line("ratio (goal <= 1.1)", "ready_vs_bare", "", fmt="{:8.2f}")
+    line("bot ready (goal <= 3000 ms)", "bot_ready_ms", "ms")
+    line("bytes before the first move", "bytes_before_first_move", "MB", 1e6, "{:8.3f}")
+    line("whole visit", "whole_visit_bytes", "MB (response bodies, gzip)", 1e6, "{:8.3f}")
+    line("warm reload", "warm_reload_ms", "ms")
+    line("offline reload", "offline_reload_ms", "ms")
+    line("clicks in the game", "clicks", "", fmt="{:8.0f}")
+    line("click -> DOM, median", "median_dom", "ms", fmt="{:8.1f}")
+    line("click -> DOM, slowest (< 50)", "max_dom", "ms", fmt="{:8.1f}")
+    line("click -> frame, median", "median_frame", "ms", fmt="{:8.1f}")
+    line("click -> frame, slowest", "max_frame", "ms", fmt="{:8.1f}")
+    print("  load average at each repeat: " + ", ".join("%.2f" % r["loadavg"] for r in repeats))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=5, help="cold runs per figure (median)")
+    parser.add_argument("--repeat", type=int, default=3, help="repeat every figure to show the spread")
+    parser.add_argument("--page", action="append", help="page to measure (default: every page that exists)")
+    parser.add_argument("--quick", action="store_true", help="one run, one repeat, no reloads")
+    parser.add_argument("--throttle", action="store_true", help="also at 10 Mbit/s and 40 ms latency")
+    parser.add_argument("--no-clicks", action="store_true", help="load figures only")
     parser.add_argument("--dir", type=Path, help="measure this built site instead of a fresh build")
+    parser.add_argument("--baseline", type=Path, help="also measure this built site (say, of main), "
+                        "interleaved with the first in every repeat, for a before/after on a busy machine")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.runs, args.repeat = 1, 1
     site = args.dir
     if site is None:
         site = Path(tempfile.mkdtemp(prefix="dvonn-bench-")) / "dist"
         build.build(site)
+    pages = args.page or [p for p in PAGES if (site / p).exists()]
     from playwright.sync_api import sync_playwright
 
-    server = serve.start(site)
-    base = f"http://127.0.0.1:{server.server_port}/"
-    warm_server_gzip(base, site)
+    sites = {"": site}
+    if args.baseline:
+        sites = {"this build": site, "baseline": args.baseline}
+    servers = {label: serve.start(path) for label, path in sites.items()}
+    bases = {label: f"http://127.0.0.1:{server.server_port}/" for label, server in servers.items()}
+    for label, path in sites.items():
+        warm_server_gzip(bases[label], path)
+    networks = [("localhost", False)] + ([("10Mbit_40ms", True)] if args.throttle else [])
     results: dict[str, Any] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for name, throttle in (("localhost", False), ("10Mbit_40ms", True)):
-            runs = [cold_run(browser, base, server, throttle) for _ in range(args.runs)]
-            results[name] = {"median": summarise(runs), "runs": runs}
-        clicks = click_latency(browser, base)
-        results["click_to_redraw_ms"] = {
-            "clicks": len(clicks),
-            "median_dom": statistics.median(c[0] for c in clicks),
-            "max_dom": max(c[0] for c in clicks),
-            "median_frame": statistics.median(c[1] for c in clicks),
-            "max_frame": max(c[1] for c in clicks),
-        }
+        for name in pages:
+            for network, throttle in networks:
+                repeats: dict[str, list[dict[str, Any]]] = {label: [] for label in sites}
+                for _ in range(args.repeat):
+                    for label in sites:  # interleaved: each repeat measures every site
+                        base, server = bases[label], servers[label]
+                        load = median_of([cold_run(browser, base, server, name, throttle, not args.quick)
+                                          for _ in range(args.runs)])
+                        clicks: dict[str, float] = {}
+                        if not throttle and not args.no_clicks and name in CLICK_PAGES:
+                            clicks = click_figures([game_clicks(browser, base, name) for _ in range(args.runs)])
+                        repeats[label].append({"load": load, "clicks": clicks, "loadavg": os.getloadavg()[0]})
+                for label in sites:
+                    results[f"{name} {network} {label}".strip()] = repeats[label]
+                    report(f"{name} {label}".strip(), network, repeats[label], args.runs)
         browser.close()
-    server.shutdown()
-
-    for name in ("localhost", "10Mbit_40ms"):
-        m = results[name]["median"]
-        print(f"{name} (median of {args.runs} cold runs):")
-        print(f"  data-ready           {m['ready_ms']:8.0f} ms   (bare PyScript MicroPython page "
-              f"{m['bare_ready_ms']:.0f} ms, ratio {m['ready_vs_bare']:.2f})")
-        print(f"  bot ready            {m['bot_ready_ms']:8.0f} ms")
-        print(f"  bytes before 1st move{m['bytes_before_first_move'] / 1e6:8.3f} MB")
-        print(f"  whole visit          {m['whole_visit_bytes'] / 1e6:8.3f} MB (response bodies, gzip)")
-        print(f"  warm reload          {m['warm_reload_ms']:8.0f} ms")
-        print(f"  offline reload       {m['offline_reload_ms']:8.0f} ms")
-    c = results["click_to_redraw_ms"]
-    print(f"click -> redraw ({c['clicks']} moves): DOM updated median {c['median_dom']:.1f} ms "
-          f"(max {c['max_dom']:.1f}), next frame median {c['median_frame']:.1f} ms (max {c['max_frame']:.1f})")
+    for server in servers.values():
+        server.shutdown()
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
     return 0

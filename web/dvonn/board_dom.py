@@ -40,3 +40,76 @@ def move_focus(svg, cell, key, flipped=False, turned=False):
     target.setAttribute("tabindex", "0")
     target.focus()
     return c
+
+
+def adopt(svg, drawn, stacks, marks, focus):
+    """Take the board already in ``svg`` (pre-rendered at build time, its ``data-drawn`` naming
+    what it shows) as drawn when it shows ``stacks`` and ``marks`` upright: the first redraw
+    then draws nothing.  Returns whether it did."""
+    if svg.getAttribute("data-drawn") != render.board_key(stacks, marks, focus):
+        return False
+    drawn["view"] = (False, False)
+    drawn["cells"] = {cell: (stacks.get(cell, ""), marks.get(cell)) for cell in render.CELLS}
+    return True
+
+
+def draw_board(svg, drawn, stacks, marks, focus, flipped=False, turned=False, overlay=""):
+    """Draw the board into ``svg``; returns how many cells were (re)drawn.
+
+    The whole board the first time, after ``drawn.clear()`` (a new game) and when it flips
+    or turns; otherwise only the cells whose stack or marks changed: a keyed diff against
+    ``drawn``, the caller's record of what is on screen, so a move redraws a handful of
+    ``<g data-cell>`` instead of 49 (issue 12).  The result is the DOM a full redraw gives.
+    ``overlay`` (the stacks fading out) is drawn over the cells in ``<g class="overlay">``
+    and replaced on every call.
+    """
+    view = (flipped, turned)
+    cells = drawn.get("cells")
+    tail = '<g class="overlay">%s</g>' % overlay if overlay else ""
+    if cells is None or drawn.get("view") != view:
+        svg.innerHTML = render.board_svg(stacks, marks, flipped, focus, turned) + tail
+        drawn["view"] = view
+        drawn["cells"] = {cell: (stacks.get(cell, ""), marks.get(cell)) for cell in render.CELLS}
+        return len(render.CELLS)
+    # The hover preview marks cells without a redraw (show_preview): redraw those too.
+    for el in svg.querySelectorAll(".doomed, .previewed"):
+        cells[el.getAttribute("data-cell")] = None
+    changed = 0
+    for cell in render.CELLS:
+        now = (stacks.get(cell, ""), marks.get(cell))
+        if cells[cell] != now:
+            cells[cell] = now
+            cell_element(svg, cell).outerHTML = render.cell_svg(cell, now[0], now[1], cell == focus,
+                                                                flipped, turned)
+            changed += 1
+    # The keyboard focus moves without a redraw (move_focus): one cell in the tab order.
+    for el in svg.querySelectorAll('[tabindex="0"]'):
+        el.setAttribute("tabindex", "-1")
+    el = cell_element(svg, focus)
+    if el:
+        el.setAttribute("tabindex", "0")
+    old = svg.querySelector(".overlay")
+    if old:
+        old.remove()
+    if tail:
+        svg.insertAdjacentHTML("beforeend", tail)
+    return changed
+
+
+def update_list(parent, shown, items):
+    """Make ``parent``'s children the markup ``items`` (one element each), touching only the
+    items that changed: ``shown`` is the list last drawn, updated in place.  A move adds one
+    item to the move list and moves the current-move mark, so two items change, not 150."""
+    n = min(len(shown), len(items))
+    changed = [i for i in range(n) if shown[i] != items[i]]
+    if len(changed) > 16 or parent.children.length != len(shown):
+        parent.innerHTML = "".join(items)
+    else:
+        children = parent.children
+        for i in changed:
+            children[i].outerHTML = items[i]
+        for _ in range(len(shown) - n):
+            parent.lastElementChild.remove()
+        if len(items) > n:
+            parent.insertAdjacentHTML("beforeend", "".join(items[n:]))
+    shown[:] = items

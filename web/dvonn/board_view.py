@@ -38,6 +38,7 @@ class BoardView:
         self.flipped = flipped
         self.focus = "F3"
         self.pointer = "mouse"
+        self.drawn = {}  # what the board shows, cell by cell (board_dom.draw_board)
         if svg is None:
             svg = root.querySelector("svg.dv-svg")
         if svg is None:
@@ -81,13 +82,14 @@ class BoardView:
     # -- drawing --------------------------------------------------------------------
     def redraw(self):
         v = self.viewer
-        html = render.board_svg(v.stacks(), v.marks(), self.flipped, self.focus)
+        overlay = ""
         if v.ghosts:
-            html += '<g class="ghosts">' + render.vanish_svg(v.ghosts, self.flipped) + "</g>"
+            overlay += '<g class="ghosts">' + render.vanish_svg(v.ghosts, self.flipped) + "</g>"
         if v.vanishing:
-            html += render.vanish_svg(v.vanishing, self.flipped)
+            overlay += render.vanish_svg(v.vanishing, self.flipped)
             v.vanishing = {}
-        self.svg.innerHTML = html
+        # Only the cells that changed (issue 12); the whole board the first time.
+        board_dom.draw_board(self.svg, self.drawn, v.stacks(), v.marks(), self.focus, self.flipped, False, overlay)
         self.el["status"].textContent = v.status()
         self.el["counter"].textContent = v.counter()
         self.el["notice"].textContent = v.notice

@@ -45,7 +45,9 @@ def save():
     session = _page["session"]
     if session.ahead or _page["other_tab"]:
         return
-    _set(persist.KEY, persist.dumps(_page["session"]))
+    text = persist.dumps(_page["session"])
+    if text != _page.get("saved") and _set(persist.KEY, text):
+        _page["saved"] = text  # a click that changes nothing saved (a selection) writes nothing
 
 
 def on_storage(event):
@@ -59,6 +61,7 @@ def on_storage(event):
 def on_load_saved(event):
     """Continue here the game the other tab saved."""
     _page["other_tab"] = False
+    _page["saved"] = None  # the storage holds the other tab's text now
     _el("tab-box").hidden = True
     notice = restore_saved()
     session = _page["session"]
@@ -71,6 +74,7 @@ def on_keep_this(event):
     """Keep this tab's game: save it over the other tab's."""
     _page["other_tab"] = False
     _el("tab-box").hidden = True
+    _page["saved"] = None  # write it even if this tab saved the same text before
     save()
     _page["session"].notice = "This game is saved (the other tab's game was replaced)."
     _page["redraw"]()

@@ -31,6 +31,8 @@ HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 #: Narrow portrait screens (phones) get the board a quarter turn round, so cells stay >= 44 CSS px.
 TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 view = {"turned": False}
+history_items = []  # the move list's <li> items on screen
+drawn = {}  # what the board shows, cell by cell (board_dom.draw_board redraws what changed)
 bot = None  # the worker, once loaded
 # The game analysis: the module (fetched on first use), the result, and whether it runs.
 analysis = {"module": None, "result": None, "running": False, "verdicts": {}}
@@ -39,23 +41,52 @@ last_pointer = {"type": "mouse"}
 
 
 # -- drawing ------------------------------------------------------------------------
+written = {}  # (element, property) -> the value last written: a write that changes nothing is skipped
+
+
+def put(name, prop, value):
+    """``EL[name].prop = value`` ("data": body's dataset; "score": an attribute), unless the
+    element already has that value: each call into the DOM costs MicroPython time (issue 12).
+    Every write of these properties goes through here, so the record stays true."""
+    key = (name, prop)
+    if written.get(key, put) == value:
+        return
+    written[key] = value
+    if name == "data":
+        setattr(body.dataset, prop, value)
+    elif name == "score":
+        EL[name].setAttribute(prop, value)
+    else:
+        setattr(EL[name], prop, value)
+
+
+def toggle(name, cls, on):
+    """``classList.toggle(cls, on)`` of ``EL[name]`` (or body), skipped when nothing changes."""
+    key = (name, cls)
+    on = bool(on)
+    if written.get(key) is on:
+        return
+    written[key] = on
+    (body if name == "body" else EL[name]).classList.toggle(cls, on)
+
+
 def redraw():
-    marks = S.marks()
     turned = view["turned"]
-    html = render.board_svg(S.stacks(), marks, S.flipped, S.focus, turned)
+    overlay = ""
     if S.vanishing:
-        html += render.vanish_svg(S.vanishing, S.flipped, turned)
+        overlay = render.vanish_svg(S.vanishing, S.flipped, turned)
         S.vanishing = {}
-    board.setAttribute("viewBox", render.viewbox(turned))
-    board.innerHTML = html
-    EL["status"].textContent = S.status()
+    if drawn.get("view") != (S.flipped, turned):
+        board.setAttribute("viewBox", render.viewbox(turned))
+    board_dom.draw_board(board, drawn, S.stacks(), S.marks(), S.focus, S.flipped, turned, overlay)
+    put("status", "textContent", S.status())
     white, black = S.score()
-    EL["score-white"].textContent = str(white)
-    EL["score-black"].textContent = str(black)
-    EL["score"].setAttribute("aria-label", "Score: White %d, Black %d" % (white, black))
+    put("score-white", "textContent", str(white))
+    put("score-black", "textContent", str(black))
+    put("score", "aria-label", "Score: White %d, Black %d" % (white, black))
     to_move = "" if S.over() else S.game.to_move
-    EL["turn-white"].classList.toggle("on", to_move == "white")
-    EL["turn-black"].classList.toggle("on", to_move == "black")
+    toggle("turn-white", "on", to_move == "white")
+    toggle("turn-black", "on", to_move == "black")
     reserves = S.reserves()
     for colour in ("white", "black"):
         dvonn, own = reserves[colour]
@@ -64,16 +95,16 @@ def redraw():
             text = "%d to place" % own
             if dvonn:
                 text += " + %d DVONN" % dvonn
-        EL["reserve-" + colour].textContent = text
-    EL["notice"].textContent = S.notice
-    EL["notice"].hidden = not S.notice
+        put("reserve-" + colour, "textContent", text)
+    put("notice", "textContent", S.notice)
+    put("notice", "hidden", not S.notice)
     draw_history()
-    EL["undo"].disabled = not S.can_undo()
-    EL["redo"].disabled = not S.can_redo()
-    body.classList.toggle("game-over", S.over())
-    body.dataset.phase = S.game.phase
-    body.dataset.toMove = to_move
-    body.dataset.position = S.game.position()
+    put("undo", "disabled", not S.can_undo())
+    put("redo", "disabled", not S.can_redo())
+    toggle("body", "game-over", S.over())
+    put("data", "phase", S.game.phase)
+    put("data", "toMove", to_move)
+    put("data", "position", S.game.position())
     draw_review()
     draw_analysis()
     draw_bot_status()
@@ -95,12 +126,25 @@ def draw_history():
                         (' aria-label="%s, a %s" title="a %s"' % (text, kind, kind)) if kind else "", text))
     if S.random_setup:
         items.insert(0, '<li class="setup">Random setup (seed %d)</li>' % S.seed)
-    EL["history"].innerHTML = "".join(items)
+    board_dom.update_list(EL["history"], history_items, items)
+    if not idle["scroll"]:
+        idle["scroll"] = True
+        window.requestAnimationFrame(_scroll_proxy)
+
+
+def scroll_history(timestamp=None):
+    """Scroll the move list to the move shown, in the next frame: reading the list's layout
+    inside a click would make the browser lay out the page there and then (issue 12)."""
+    idle["scroll"] = False
     cur = EL["history"].querySelector(".cur") if S.reviewing else None
     if cur:
         EL["history"].scrollTop = cur.offsetTop - EL["history"].offsetTop - 40
     else:
         EL["history"].scrollTop = EL["history"].scrollHeight
+
+
+_scroll_proxy = create_proxy(scroll_history)
+idle = {"scroll": False}
 
 
 def draw_review():
@@ -110,16 +154,16 @@ def draw_review():
         text = "Review: " + ("the start" if shown == S.base else "move %d of %d" % (shown, live))
     else:
         text = "Move %d" % shown if shown else ""
-    EL["review-counter"].textContent = text
-    EL["review-start"].disabled = shown <= S.base
-    EL["review-back"].disabled = shown <= S.base
-    EL["review-forward"].disabled = shown >= live
-    EL["review-end"].disabled = shown >= live
-    EL["back-to-game"].hidden = not S.reviewing
-    EL["branch-box"].hidden = S.pending is None
-    body.dataset.review = "true" if S.reviewing else "false"
-    body.dataset.ply = str(shown)
-    body.classList.toggle("reviewing", S.reviewing)
+    put("review-counter", "textContent", text)
+    put("review-start", "disabled", shown <= S.base)
+    put("review-back", "disabled", shown <= S.base)
+    put("review-forward", "disabled", shown >= live)
+    put("review-end", "disabled", shown >= live)
+    put("back-to-game", "hidden", not S.reviewing)
+    put("branch-box", "hidden", S.pending is None)
+    put("data", "review", "true" if S.reviewing else "false")
+    put("data", "ply", str(shown))
+    toggle("body", "reviewing", S.reviewing)
 
 
 def draw_bot_status():
@@ -133,10 +177,10 @@ def draw_bot_status():
         text = "Bot: thinking…"
     else:
         text = "Bot: ready."
-    EL["bot-status"].textContent = text
-    body.dataset.bot = bot_state
-    EL["hint"].disabled = not (S.human_to_move() and bot is not None and bot_state != "failed")
-    EL["analyse"].disabled = bot is None or analysis["running"] or S.live_ply() <= S.base
+    put("bot-status", "textContent", text)
+    put("data", "bot", bot_state)
+    put("hint", "disabled", not (S.human_to_move() and bot is not None and bot_state != "failed"))
+    put("analyse", "disabled", bot is None or analysis["running"] or S.live_ply() <= S.base)
 
 
 def refocus():
@@ -148,7 +192,7 @@ def refocus():
 def apply_preview():
     """Hover preview without a full redraw: mark the cells the move would remove."""
     board_dom.show_preview(board, S.preview, S.doomed())
-    EL["status"].textContent = S.status()
+    put("status", "textContent", S.status())
 
 
 # -- events -------------------------------------------------------------------------
@@ -266,11 +310,11 @@ async def ask_hint():
     if bot is None or not S.human_to_move():
         return
     position = S.game.position()
-    EL["hint"].disabled = True
+    put("hint", "disabled", True)
     EL["hint"].setAttribute("aria-busy", "true")
     S.notice = "Hint: the bot is thinking…"
-    EL["notice"].textContent = S.notice
-    EL["notice"].hidden = False
+    put("notice", "textContent", S.notice)
+    put("notice", "hidden", False)
     try:
         answer = str(await bot.think(position, "hard", S.seed, HINT_SECONDS))
     finally:
@@ -317,10 +361,16 @@ async def load_module(name, src):
     actions need (the analysis, the embed code) are not part of the page's load."""
     import sys
     if name not in sys.modules:
-        response = await window.fetch(src)
-        text = await response.text()
-        with open(name + ".py", "w") as f:
-            f.write(str(text))
+        if src.split("?")[0].endswith(".mpy"):  # bytecode compiled by build.py
+            from pyscript import fetch
+            data = await fetch(src).bytearray()
+            with open(name + ".mpy", "wb") as f:
+                f.write(data)
+        else:
+            response = await window.fetch(src)
+            text = await response.text()
+            with open(name + ".py", "w") as f:
+                f.write(str(text))
     return __import__(name)
 
 
@@ -340,7 +390,7 @@ async def run_analysis():
         return
     analysis["running"] = True
     body.dataset.analysis = "running"
-    EL["analyse"].disabled = True
+    put("analyse", "disabled", True)
     progress = EL["analysis-progress"]
     progress.value = 0
     progress.hidden = False
@@ -443,14 +493,15 @@ def copy_embed(snippet):
     copied = bool(document.execCommand("copy"))
     S.notice = ("Embed code copied: paste it into your page." if copied
                 else "Copy the embed code from the box under the board.")
-    EL["notice"].textContent = S.notice
-    EL["notice"].hidden = False
+    put("notice", "textContent", S.notice)
+    put("notice", "hidden", False)
 
 
 def on_new_game(event):
     seed = int(window.Math.floor(window.Math.random() * 1000000)) + 1
     S.new_game(white=EL["white-player"].value, black=EL["black-player"].value,
                level=EL["level"].value, random_setup=bool(EL["random-setup"].checked), seed=seed)
+    drawn.clear()  # a new game draws the whole board
     after_change()
 
 
@@ -505,6 +556,8 @@ async def start_bot():
         return
     finally:
         window.dvonnRegisterServiceWorker()
+        # The embed code's module, once the bot no longer competes for the CPU (see on_copy_embed).
+        asyncio.create_task(load_module("embed_params", body.dataset.embedParamsSrc))
     draw_bot_status()
     if S.bot_to_move():
         await bot_turn()
@@ -544,10 +597,11 @@ def main():
     if restored:
         S.notice = (restored + " " + S.notice).strip()
     game_io.sync_form()
+    if not view["turned"]:
+        board_dom.adopt(board, drawn, S.stacks(), S.marks(), S.focus)  # the board pre-rendered by build.py
     redraw()
     body.dataset.ready = "true"
     asyncio.create_task(start_bot())
-    asyncio.create_task(load_module("embed_params", body.dataset.embedParamsSrc))
 
 
 main()

@@ -250,28 +250,42 @@ def board_svg(stacks, marks=None, flipped=False, focus=None, turned=False):
     """
     marks = marks or {}
     focus = focus or CELLS[0]
-    hex_id = "hext" if turned else "hex"
     parts = [DEFS]
     for text, col, row in LABELS:
         x, y = xy(col, row, flipped, turned)
         parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
     for cell in CELLS:
-        stack = stacks.get(cell, "")
-        col, row = coords(cell)
-        x, y = xy(col, row, flipped, turned)
-        cls = "cell " + ("occ" if stack else "empty")
-        extra = marks.get(cell)
-        if extra:
-            cls += " " + extra
-        parts.append('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" role="button" '
-                     'tabindex="%d" aria-label="%s"><use href="#%s" class="hx"/>'
-                     % (cls, cell, x, y, 0 if cell == focus else -1, announce(cell, stack, extra or ""), hex_id))
-        if stack:
-            parts.append(stack_svg(stack))
-        else:
-            parts.append('<text class="nm" y="4">%s</text>' % cell)
-        parts.append("</g>")
+        parts.append(cell_svg(cell, stacks.get(cell, ""), marks.get(cell), cell == focus, flipped, turned))
     return "".join(parts)
+
+
+def board_key(stacks, marks, focus):
+    """A string naming what ``board_svg(stacks, marks, False, focus)`` draws (the same on
+    CPython at build time and on MicroPython in the page).
+
+    >>> board_key({"E3": "wb"}, {"E3": "movable"}, "E3")[:22]
+    'E3|A1::|B1::|C1::|D1::'
+    """
+    return focus + "|" + "|".join("%s:%s:%s" % (c, stacks.get(c, ""), marks.get(c) or "") for c in CELLS)
+
+
+def cell_svg(cell, stack, extra=None, focused=False, flipped=False, turned=False):
+    """One cell's ``<g data-cell>``: its hexagon, stack or name, marks (CSS classes ``extra``)
+    and accessible name.  ``board_svg`` is made of these, and the page redraws a cell that
+    changed by replacing its ``<g>`` with this (``board_dom.update_cells``).
+
+    >>> cell_svg("E3", "", None, True).startswith('<g class="cell empty" data-cell="E3"')
+    True
+    """
+    col, row = coords(cell)
+    x, y = xy(col, row, flipped, turned)
+    cls = "cell " + ("occ" if stack else "empty")
+    if extra:
+        cls += " " + extra
+    return ('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" role="button" '
+            'tabindex="%d" aria-label="%s"><use href="#%s" class="hx"/>%s</g>'
+            % (cls, cell, x, y, 0 if focused else -1, announce(cell, stack, extra or ""),
+               "hext" if turned else "hex", stack_svg(stack) if stack else '<text class="nm" y="4">%s</text>' % cell))
 
 
 def vanish_svg(stacks, flipped=False, turned=False):

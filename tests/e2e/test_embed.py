@@ -210,7 +210,9 @@ def test_copy_embed_code_in_the_main_app_gives_an_iframe_for_the_position_on_scr
     position = app.position()
     page.get_by_test_id("copy-embed").click()
     field = page.get_by_test_id("embed-code")
-    assert field.is_visible()
+    # The embed code's module is fetched once the bot is ready, or on this click if that has not
+    # happened yet: then the box shows when the module has arrived.
+    field.wait_for(state="visible", timeout=15_000)
     code = field.input_value()
     assert code.startswith('<iframe src="' + app.base_url + "embed.html?position=" + position)
     assert "Embed code" in app.notice() or "embed code" in app.notice()

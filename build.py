@@ -57,6 +57,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # mapped to its bare name in the interpreter's file system, so a page imports ``render``.
 UI_MODULES = ("render.py", "choice.py", "board_dom.py", "session.py", "persist.py", "game_io.py")
 UI_MAIN = "main.py"
+# Modules of web/shared/ that both games' pages run (MicroPython).
+SHARED_UI_MODULES = ("download.py",)
 # Modules of web/dvonn/ that the page fetches only when they are needed (the game analysis, the
 # embed code), so they cost nothing at load; the service worker still precaches them.
 LAZY_MODULES = ("analysis.py", "embed_params.py")
@@ -411,6 +413,7 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
     entries = [DIAMONDS / n for n in ("main.py", *DIAMONDS_MODULES)]
     ui = diamonds_files(site, core, entries, DIAMONDS_PAGE_ONLY)
     ui.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_MODULES})
+    ui.update({n: site.copy(SHARED / n, n) for n in SHARED_UI_MODULES})
     main_src, main_files = micropython_main(site, DIAMONDS / "main.py", "diamonds/main.py")
     ui = {**micropython_files(site, ui), **main_files}  # bytecode, as on the DVONN pages
     worker = dict(bot_files)
@@ -477,6 +480,7 @@ def build(out: Path = DIST) -> Site:
     ui_core = {f"dvonn_core/{p.name}" for p in core_closure([DVONN / n for n in (UI_MAIN, *UI_MODULES)])}
     bot_core = {f"dvonn_core/{p.name}" for p in core_closure([SHARED / BOT_MAIN])}
     ui = {name: site.copy(DVONN / name, f"dvonn/{name}") for name in UI_MODULES}
+    ui.update({name: site.copy(SHARED / name, name) for name in SHARED_UI_MODULES})
     values: dict[str, str] = {"pyscript": pyscript_dir}
     values["main_py"], main_files = micropython_main(site, DVONN / UI_MAIN, f"dvonn/{UI_MAIN}")
     values["bot_py"] = site.copy(SHARED / BOT_MAIN, BOT_MAIN)

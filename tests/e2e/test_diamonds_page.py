@@ -310,6 +310,28 @@ def test_import_a_record_and_a_bad_one_is_named(dp: Diamonds) -> None:
     assert dp.history() == []
 
 
+def test_download_the_record_and_open_the_file_again(dp: Diamonds, tmp_path: Any) -> None:
+    dp.drop("a5")
+    dp.page.get_by_test_id("swap").click()
+    dp.drop("e5")
+    with dp.page.expect_download() as info:
+        dp.page.get_by_test_id("download").click()
+    download = info.value
+    assert download.suggested_filename == "diamonds-game.txt"
+    path = tmp_path / "game.txt"
+    download.save_as(str(path))
+    record = path.read_text(encoding="utf-8")
+    assert DiamondsGame.from_record(record).position() == dp.position()
+    # The downloaded file opens again through Import (after a new game clears the board).
+    expected = dp.position()
+    dp.page.get_by_test_id("new-game").click()
+    dp.page.wait_for_function("p => document.body.dataset.position !== p", arg=expected)
+    dp.page.get_by_test_id("import").click()
+    dp.page.get_by_test_id("import-file").set_input_files(str(path))
+    dp.page.wait_for_function("p => document.body.dataset.position === p", arg=expected)
+    assert dp.history() == ["a5", "swap", "e5"]
+
+
 def test_keyboard_play(dp: Diamonds) -> None:
     dp.page.locator('[data-cell="e5"]').focus()
     dp.page.keyboard.press("ArrowRight")

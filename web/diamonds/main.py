@@ -8,6 +8,7 @@ accepts input; a position string goes in and a move text comes out.
 
 import asyncio
 
+import download
 import persist
 import render
 from pyscript import create_named_worker, document, window
@@ -20,7 +21,7 @@ board = document.getElementById("board")
 EL = {}
 for _name in ("status", "notice", "history", "undo", "redo", "flip", "pass", "swap", "confirm", "new-game",
               "bot-status", "score", "score-black", "score-white", "turn-black", "turn-white", "white-player",
-              "black-player", "level", "share", "copy-record", "import", "share-box", "import-dialog",
+              "black-player", "level", "share", "copy-record", "download", "import", "share-box", "import-dialog",
               "import-text", "import-error", "import-paste", "import-cancel", "import-file", "previous-game",
               "tab-box", "load-saved", "keep-this"):
     EL[_name] = document.querySelector('[data-testid="%s"]' % _name)
@@ -231,6 +232,10 @@ def on_share(event):
 def on_copy_record(event):
     copied = show_box(S.game.record())
     notify("Record copied." if copied else "Copy the record from the box below the record buttons.")
+
+
+def on_download(event):
+    download.download_text(S.game.record(), "diamonds-game.txt")
 
 
 def on_import(event):
@@ -450,7 +455,8 @@ def main():
     board.addEventListener("keydown", create_proxy(on_keydown))
     for name, handler in (("undo", on_undo), ("redo", on_redo), ("pass", on_pass), ("swap", on_swap),
                           ("confirm", on_confirm), ("flip", on_flip), ("new-game", on_new_game),
-                          ("share", on_share), ("copy-record", on_copy_record), ("import", on_import),
+                          ("share", on_share), ("copy-record", on_copy_record), ("download", on_download),
+                          ("import", on_import),
                           ("import-paste", on_import_paste), ("import-cancel", on_import_cancel),
                           ("previous-game", on_previous), ("load-saved", on_load_saved),
                           ("keep-this", on_keep_this)):

@@ -12,9 +12,10 @@ JavaScript exception.
 
 import asyncio
 
+import download
 import persist
 from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 
 #: The game that an import or a link replaced, so that "Back to the previous game" can return to it.
 PREVIOUS_KEY = "dvonn.saved-game.previous"
@@ -244,17 +245,8 @@ def on_copy_record(event):
 
 
 def on_download(event):
-    """Download the record as a text file (a Blob behind a temporary link)."""
-    record = _page["session"].live_game().record()
-    blob = window.Blob.new(to_js([record]), to_js({"type": "text/plain;charset=utf-8"}))
-    url = window.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = "dvonn-game.txt"
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+    """Download the record as a text file."""
+    download.download_text(_page["session"].live_game().record(), "dvonn-game.txt")
 
 
 # -- import ------------------------------------------------------------------------------------

@@ -13,6 +13,10 @@ Design
   own pieces close to the DVONN pieces, on the edge (mobile from the start),
   not clumped with other own pieces, next to enemy pieces (future captures).
   The levels differ by the noise added from the seeded :class:`~dvonn_core.rng.Rng`.
+  Hard searches the last :data:`SEARCH_LAST_PLACEMENTS` placements to the
+  end of the phase (:class:`~dvonn_core.placement.PlacementSearch`), judged by
+  the value of the finished set-up fitted to real games
+  (:mod:`dvonn_core.placement`), within its budget.
 * **Movement** is searched by iterative-deepening negamax alpha-beta with
   principal-variation search, a transposition table (keyed by the 49 stacks,
   one table per side to move, rebuilt for every call so a seed always gives
@@ -48,6 +52,7 @@ from .game import Game
 from .moves import PASS_CODE, PLACE_BASE, Move, code_text
 from .rng import Rng
 from .evaluation import score_of as _score_of
+from .placement import PlacementSearch
 
 try:
     from typing import Dict, List, Optional, Tuple
@@ -109,6 +114,9 @@ class Level:
         self.place_noise = place_noise  # random points added to placement scores
 
 
+#: Hard searches the last placements to the end, judged by the fitted value of the set-up.
+SEARCH_LAST_PLACEMENTS = 10
+
 #: The hard level's budget while at least OPENING_STACKS stacks are on the board.
 HARD_OPENING_TIME = 1.8
 OPENING_STACKS = 42
@@ -167,6 +175,8 @@ def choose_code(game: Game, level: str = "easy", seed: int = 0, time_limit: "Opt
             info.update(depth=0, nodes=0, score=None, forced=True)
         return legal[0]
     rng = Rng(seed)
+    if lv.name == "hard" and 0 < SIZE - game.placed <= SEARCH_LAST_PLACEMENTS:
+        return _search_placement(game, budget, rng, info)
     if game.placed < SIZE:
         scores = placement_scores(game)
         best = -1 << 30
@@ -193,6 +203,21 @@ def choose_code(game: Game, level: str = "easy", seed: int = 0, time_limit: "Opt
         info.update(depth=search.completed, nodes=search.nodes, score=search.best_score, forced=False,
                     solved=search.solved, elapsed=time.perf_counter() - search.start)
     return code
+
+
+def _search_placement(game: Game, budget: float, rng: Rng, info: "Optional[dict]") -> int:
+    """Hard's placement: a search of the placements to come, judged by the fitted set-up value."""
+    search = PlacementSearch(game.cells, game.turn, budget)
+    me = "w" if game.turn == 0 else "b"
+    sign = 1 if game.turn == 0 else -1
+    empties = [i for i in range(SIZE) if not game.cells[i]]
+    keys = [(-sign * search.delta(c, me), rng.next(), c) for c in empties]
+    keys.sort()
+    cell = search.run([k[2] for k in keys])
+    if info is not None:
+        info.update(depth=search.completed, nodes=search.nodes, score=search.best_score, forced=False,
+                    solved=search.solved, elapsed=time.perf_counter() - search.start)
+    return PLACE_BASE + cell
 
 
 def random_move(game: Game, seed: int = 0) -> Move:

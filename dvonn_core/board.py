@@ -186,3 +186,18 @@ def distance_in_line(source: int, target: int) -> int:
     c1, r1 = COORDS[source]
     c2, r2 = COORDS[target]
     return max(abs(c2 - c1), abs(r2 - r1))
+
+
+def distance(a: int, b: int) -> int:
+    """Number of steps between two cells (along any path).
+
+    >>> distance(index("A1"), index("C3")), distance(index("A1"), index("B2")), distance(index("A2"), index("B1"))
+    (2, 1, 2)
+    """
+    c1, r1 = COORDS[a]
+    c2, r2 = COORDS[b]
+    dc = c2 - c1
+    dr = r2 - r1
+    if dc * dr >= 0:
+        return max(abs(dc), abs(dr))
+    return abs(dc) + abs(dr)

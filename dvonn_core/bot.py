@@ -47,7 +47,7 @@ exceeded by more than a few milliseconds plus one node.
 import gc
 import time
 
-from .board import COORDS, EDGE, JUMPS, NEIGHBOUR_BITS, NEIGHBOURS, SIZE, BIT
+from .board import COORDS, EDGE, NEIGHBOURS, SIZE, distance
 from .game import Game
 from .moves import PASS_CODE, PLACE_BASE, Move, code_text
 from .rng import Rng
@@ -63,37 +63,10 @@ __all__ = ["LEVELS", "choose_move", "choose_move_text", "greedy_move", "random_m
 
 # ---------------------------------------------------------------------- tables
 
-
-def _hex_distance(a: int, b: int) -> int:
-    c1, r1 = COORDS[a]
-    c2, r2 = COORDS[b]
-    dc = c2 - c1
-    dr = r2 - r1
-    if dc * dr >= 0:
-        return max(abs(dc), abs(dr))
-    return abs(dc) + abs(dr)
-
-
 #: DIST[a][b]: number of steps between two cells.
-DIST = [[_hex_distance(a, b) for b in range(SIZE)] for a in range(SIZE)]
-#: NEAR2[a]: bitboard of the cells within two steps of a (a itself excluded).
-NEAR2 = []  # type: List[int]
-for _a in range(SIZE):
-    _bits = 0
-    for _b in range(SIZE):
-        if 0 < DIST[_a][_b] <= 2:
-            _bits |= BIT[_b]
-    NEAR2.append(_bits)
+DIST = [[distance(a, b) for b in range(SIZE)] for a in range(SIZE)]
 
-# Evaluation weights (centi-pieces).
-PIECE = 100  # a controlled piece
-MOBILE = 14  # a controlled stack that can move now
-CAPTURE = 6  # a move onto an enemy stack
-NEAR_DVONN = 8  # a controlled stack next to a DVONN stack
-NEAR2_DVONN = 3  # ... within two steps
-OWN_DVONN = 25  # a controlled stack holding a DVONN piece
-TEMPO = 10  # the side to move
-THREAT = 100  # per piece of the tallest enemy stack the side to move can take
+# Search scores (centi-pieces; the evaluation is dvonn_core.evaluation).
 WIN = 100000  # a won final position (plus the piece margin)
 EXACT = 1000  # TT depth marking an exactly solved subtree
 

@@ -21,7 +21,7 @@ True
 True
 """
 
-from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE
+from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE, distance
 from .game import Game
 
 try:
@@ -31,17 +31,11 @@ except ImportError:  # MicroPython
 
 
 def _near2() -> "List[int]":
-    from .board import COORDS
-
     out = []
     for a in range(SIZE):
-        ca, ra = COORDS[a]
         bits = 0
         for b in range(SIZE):
-            dc = COORDS[b][0] - ca
-            dr = COORDS[b][1] - ra
-            d = max(abs(dc), abs(dr)) if dc * dr >= 0 else abs(dc) + abs(dr)
-            if 0 < d <= 2:
+            if 0 < distance(a, b) <= 2:
                 bits |= BIT[b]
         out.append(bits)
     return out

@@ -27,7 +27,7 @@ True
 
 import time
 
-from .board import COORDS, EDGE, NEIGHBOURS, SIZE
+from .board import EDGE, NEIGHBOURS, SIZE, distance
 
 try:
     from typing import List, Optional, Tuple
@@ -57,19 +57,9 @@ N_STATIC = 9
 WEIGHTS = [67, 122, 56, -151, 52, 16, 7, 6, -33, -14, 25, 19, -21]  # type: List[int]
 
 
-def _dist(a: int, b: int) -> int:
-    c1, r1 = COORDS[a]
-    c2, r2 = COORDS[b]
-    dc = c2 - c1
-    dr = r2 - r1
-    if dc * dr >= 0:
-        return max(abs(dc), abs(dr))
-    return abs(dc) + abs(dr)
-
-
 def static_counts(cell: int, dvonns: "List[int]") -> "List[int]":
     """The first :data:`N_STATIC` counts of a piece on ``cell`` (0 or 1 each)."""
-    ds = sorted([_dist(cell, d) for d in dvonns])
+    ds = sorted([distance(cell, d) for d in dvonns])
     d = ds[0]
     near = 0
     for x in NEIGHBOURS[cell]:

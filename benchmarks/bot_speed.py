@@ -28,9 +28,11 @@ except ImportError:  # run as a script from a checkout
     from dvonn_core.game import Game
     from dvonn_core.moves import code_text
 
-#: Fixed positions, White or Black to move in the movement phase:
-#: the first move after a placement (random_setup(5)), 14 plies later, and an endgame.
+#: Fixed positions: ten placements before the end of the placement phase (where hard starts
+#: searching placements), then White or Black to move in the movement phase: the first move
+#: after a placement (random_setup(5)), 14 plies later, and an endgame.
 POSITIONS = [
+    ("placing", "B1W1BBWWB-1WBB1WW1BW-WBDW1BDBWDB-BWB1WWW1BW-BWB1BBWW1.bp"),
     ("opening", "WBBBBWWBB-WBBWBWWWWW-BBWBBDWWWBB-BDWBBDWBWW-WBWBBWBWW.w"),
     ("middle", "2BBBWWBB-4BWWWWW-3BbwBDWWW1bwB-1dbwbwB2BDWBW1-2WBBWBWW.w"),
     ("end", "6W2-6WWW1-3BbwBdwwBW4-4BD1bwbwbwbwdbwbwbWW1-3bW4W.b"),
@@ -71,8 +73,9 @@ def measure(positions: "list" = None, time_limit: float = 1.0, level: str = "har
 
 
 def overshoot(count: int = 30, time_limit: float = 1.0, level: str = "hard") -> "dict":
-    """Time ``count`` moves of ``level`` on varied positions (random setups played on a little):
-    the largest and mean time used, as a fraction of the budget."""
+    """Time ``count`` moves of ``level`` on varied positions (every third one in the last ten
+    placements, the others random setups played on a little): the largest and mean time used,
+    as a fraction of the budget."""
     from dvonn_core.setup import random_setup
 
     worst = 0.0
@@ -80,11 +83,16 @@ def overshoot(count: int = 30, time_limit: float = 1.0, level: str = "hard") -> 
     n = 0
     k = 0
     while n < count:
-        game = random_setup(1000 + k)
-        for ply in range(k % 12):
-            if not game.legal_codes():
-                break
-            game.push(bot.greedy_move(game, ply).code)
+        if k % 3 == 2:
+            game = Game()
+            while game.placed < 39 + k % 9:
+                game.push(bot.choose_code(game, "easy", k + game.placed))
+        else:
+            game = random_setup(1000 + k)
+            for ply in range(k % 12):
+                if not game.legal_codes():
+                    break
+                game.push(bot.greedy_move(game, ply).code)
         k += 1
         if len(game.legal_codes()) < 2:
             continue

@@ -22,6 +22,7 @@ import functools
 import hashlib
 import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -240,6 +241,68 @@ def micropython_main(site: Site, script: Path, rel: str) -> tuple[str, dict[str,
     return stub, micropython_files(site, module)
 
 
+def worker_imports(script: Path) -> list[str]:
+    """The modules a worker script imports when it starts (its top-level imports, those in a
+    top-level ``try`` included), in order.
+
+    >>> worker_imports(SHARED / "bot_worker.py")
+    ['random', 'dvonn_core', 'dvonn_core.game', 'dvonn_core.bot']
+    """
+    names: list[str] = []
+    statements = list(ast.parse(script.read_text()).body)
+    while statements:
+        node = statements.pop(0)
+        if isinstance(node, ast.Try):
+            statements[:0] = node.body
+        elif isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+    return list(dict.fromkeys(names))
+
+
+def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> str:
+    """The bot worker's interpreter module: ``pyodide_boot.mjs``, which starts Pyodide from a
+    memory snapshot of an interpreter that has already run Python's start-up (issue 12), or
+    Pyodide's own ``pyodide.mjs`` when node cannot write the snapshot.
+
+    Both go into Pyodide's folder (``vendor/pyodide-<version>/``), named by their content hash.
+    The snapshot (tools/pyodide_snapshot.mjs, checked there by starting Pyodide from it) is
+    taken once the worker's files (``files``: FS path -> versioned dist path, the bot config's)
+    are in place and the modules the worker script imports first are imported, so the worker
+    starts with them loaded; it depends on the pinned Pyodide, node, that script and those
+    files, and is kept in ``.build-cache/``.
+    """
+    tool = ROOT / "tools" / "pyodide_snapshot.mjs"
+    try:
+        node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        print("build.py: node is missing: the bot starts Pyodide without a snapshot", file=sys.stderr)
+        return f"{pyodide_dir}/pyodide.mjs"
+    imports = worker_imports(SHARED / BOT_MAIN)
+    sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
+    key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {imports}".encode() + tool.read_bytes())
+    for dest, source in sources.items():
+        key.update(f"\0{dest}\0".encode() + source.read_bytes())
+    cached = ROOT / ".build-cache" / f"pyodide-snapshot-{key.hexdigest()[:16]}.bin.gz"
+    if not cached.exists():
+        cached.parent.mkdir(exist_ok=True)
+        partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
+        subprocess.run(["node", str(tool), str(NODE_MODULES / PYODIDE_PKG), str(partial),
+                        *(f"./{dest}={source}" for dest, source in sources.items()),
+                        "--import", ",".join(imports)], check=True)
+        partial.replace(cached)
+    # Both files go into Pyodide's versioned folder, named by their content (cache busting
+    # without ?v=, which PyScript would not resolve for a worker's interpreter).
+    data = cached.read_bytes()
+    snapshot = f"snapshot-{content_hash(data)}.bin.gz"
+    site.write(f"{pyodide_dir}/{snapshot}", data)
+    boot = fill((SHARED / "pyodide_boot.mjs").read_text(), {"pyodide_snapshot": snapshot}).encode()
+    rel = f"{pyodide_dir}/boot-{content_hash(boot)}.mjs"
+    site.write(rel, boot)
+    return rel
+
+
 def core_files() -> list[Path]:
     files = sorted(CORE.glob("*.py"))
     if not files:
@@ -404,7 +467,7 @@ def diamonds_files(site: Site, core: dict[str, str], entries: list[Path], skip: 
 
 
 def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: dict[str, str],
-                   pyodide_dir: str) -> dict[str, str]:
+                   pyodide: str) -> dict[str, str]:
     """Template values of the Diamonds & Pivots page: its scripts, its configs (the page on
     MicroPython, the shared bot worker on Pyodide with the diamonds bot), the pre-rendered
     empty board and its stylesheet."""
@@ -423,7 +486,7 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
     config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", ui)
     values["diamonds_config"] = html.escape(json.dumps(config, separators=(",", ":")))
     values["diamonds_bot_config"] = html.escape(json.dumps(
-        pyscript_config(site, f"{pyodide_dir}/pyodide.mjs", worker), separators=(",", ":")))
+        pyscript_config(site, pyodide, worker), separators=(",", ":")))
     values["diamonds_preload"] = "\n".join(
         f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(ui.items()))
     # The empty board, drawn by the page's own renderer (loaded under its own name: the
@@ -495,7 +558,8 @@ def build(out: Path = DIST) -> Site:
     ui_files = {**micropython_files(site, ui_files), **main_files}
     bot_files = {k: v for k, v in core.items() if k in bot_core}
     ui_config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", ui_files)
-    bot_config = pyscript_config(site, f"{pyodide_dir}/pyodide.mjs", bot_files)
+    pyodide = pyodide_interpreter(site, pyodide_dir, bot_files)
+    bot_config = pyscript_config(site, pyodide, bot_files)
     # Both configs go inline into index.html (PyScript only fetches config URLs ending in
     # .json, so a ?v= hash would break them, and inlining saves a request).
     values["ui_config"] = html.escape(json.dumps(ui_config, separators=(",", ":")))
@@ -514,7 +578,7 @@ def build(out: Path = DIST) -> Site:
 
     values.update(prerendered_board())
     values.update(doc_pages(site, mpy_dir, core, values))
-    values.update(diamonds_pages(site, mpy_dir, core, bot_files, pyodide_dir))
+    values.update(diamonds_pages(site, mpy_dir, core, bot_files, pyodide))
     for page, folder in PAGES.items():
         site.write(page, fill((folder / page).read_text(), values).encode())
     site.write(".nojekyll", b"")

@@ -206,7 +206,8 @@ def mpy_cross_command() -> tuple[str, ...] | None:
 # Modules (paths in dist/) whose tables the MicroPython pages get as literals
 # (precomputed_module): building the board's tables at import costs the page ~15 ms of
 # MicroPython (issue 12).
-PRECOMPUTED = ("dvonn_core/board.py", "dvonn/render.py")
+PRECOMPUTED = ("dvonn_core/board.py", "dvonn/render.py", "dvonn_core/hexgrid.py", "dvonn_core/diamonds/board.py",
+               "diamonds/render.py")
 
 
 def _literal(value: object, names: dict[int, str]) -> str:
@@ -228,21 +229,22 @@ def _literal(value: object, names: dict[int, str]) -> str:
     raise SystemExit(f"build.py: cannot write {type(value).__name__} as a literal")
 
 
-def precomputed_module(path: Path) -> str:
+def precomputed_module(path: Path, package: str = "") -> str:
     """The source of the module ``path`` with its module-level data as literals.
 
     The module runs here (CPython); its imports, classes and functions are kept as written, and
     every other top-level statement (the assignments and loops that build its tables) is
     replaced by literal assignments of the values they left, placed where the first of them
     was.  A list or dict shared by several tables stays one object.  The result is checked: run
-    again, it must leave equal values of the same types.
+    again, it must leave equal values of the same types.  ``package`` names the module's package
+    (``dvonn_core.diamonds``) for its relative imports.
 
     >>> print(precomputed_module(CORE / "board.py").count("\\n_build_tables()"))
     0
     """
     source = path.read_text()
     tree = ast.parse(source, str(path))
-    original: dict[str, object] = {"__name__": "_precomputed_" + path.stem}
+    original: dict[str, object] = {"__name__": f"{package}._precomputed_{path.stem}".lstrip("."), "__package__": package}
     exec(compile(source, str(path), "exec"), original)  # noqa: S102 - our own module, at build time
     body = tree.body
     kept: list[ast.stmt] = []
@@ -290,10 +292,12 @@ def precomputed_module(path: Path) -> str:
     head = "\n\n".join(ast.get_source_segment(source, n) or "" for n in kept[:insert_at or 0])
     tail = "\n\n\n".join(ast.get_source_segment(source, n) or "" for n in kept[insert_at or 0:])
     out = head + "\n\n" + table_src + "\n\n" + tail + "\n"
-    check: dict[str, object] = {"__name__": "_precomputed_check"}
+    check: dict[str, object] = {"__name__": f"{package}._precomputed_check".lstrip("."), "__package__": package}
     exec(compile(out, str(path), "exec"), check)  # noqa: S102
-    for name, value in values.items():
-        if type(check[name]) is not type(value) or check[name] != value:
+    data = {n: v for n, v in original.items() if not n.startswith("__") and isinstance(
+        v, (type(None), bool, int, float, str, bytes, tuple, list, dict))}
+    for name, value in {**data, **values}.items():
+        if type(check.get(name)) is not type(value) or check[name] != value:
             raise SystemExit(f"build.py: precomputed {path.name}: {name} differs from what the module computes")
     missing = [n for n, v in original.items() if not n.startswith("__") and n not in check]
     if missing:
@@ -326,7 +330,8 @@ def micropython_files(site: Site, modules: dict[str, str]) -> dict[str, str]:
             source = site.out / rel
             if rel in PRECOMPUTED:  # the same module, its tables as literals
                 source = Path(tmp) / (rel[:-3].replace("/", "__") + ".py")
-                source.write_text(precomputed_module(site.out / rel))
+                package = rel.rsplit("/", 1)[0].replace("/", ".") if rel.startswith("dvonn_core/") else ""
+                source.write_text(precomputed_module(site.out / rel, package))
             subprocess.run([*command, "-o", str(target), "-s", dest, str(source)], check=True)
             out[dest[:-3] + ".mpy"] = site.write(rel[:-3] + ".mpy", target.read_bytes())
     return out

@@ -499,6 +499,47 @@ def prerendered_board() -> dict[str, str]:
             "board_key": html.escape(render.board_key(stacks, marks, s.focus))}
 
 
+_FIGURE = re.compile(r'(<figure class="example"[^>]*>)(.*?)(</figure>)', re.S)
+
+
+def prerendered_figures(page: str) -> str:
+    """``page`` (rules.html) with each example figure's board drawn in at build time, as
+    rules.py starts it (board_view.BoardView: upright, focus on F3), by the page's own
+    renderer and viewer; ``data-drawn`` names what it shows, so the page adopts the board
+    instead of drawing it (issue 12).  A figure the viewer cannot start is left as it is: the
+    page shows its error."""
+    sys.path[:0] = [str(ROOT), str(DVONN)]
+    try:
+        import embed_params
+        import render
+        import viewer
+    finally:
+        del sys.path[:2]
+
+    def attr(tag: str, name: str) -> str:
+        match = re.search(r'\s%s="([^"]*)"' % re.escape(name), tag)
+        return html.unescape(match.group(1)) if match else ""
+
+    def draw(match: re.Match[str]) -> str:
+        tag = match.group(1)
+        at = attr(tag, "data-at")
+        try:
+            v = viewer.Viewer(attr(tag, "data-position") or None, embed_params.split_list(attr(tag, "data-moves")),
+                              int(at) if at else None, play=attr(tag, "data-play") != "0",
+                              highlight=embed_params.split_list(attr(tag, "data-highlight")))
+        except Exception:  # noqa: BLE001 - the page reports it
+            return match.group(0)
+        if v.ghosts or v.vanishing:
+            return match.group(0)  # overlays are drawn by the page
+        stacks, marks = v.stacks(), v.marks()
+        svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="DVONN board" data-testid="board" '
+               'data-drawn="%s">%s</svg>' % (render.VIEWBOX, html.escape(render.board_key(stacks, marks, "F3")),
+                                            render.board_svg(stacks, marks, False, "F3")))
+        return tag + match.group(2).rstrip() + "\n  " + svg + "\n" + match.group(3)
+
+    return _FIGURE.sub(draw, page)
+
+
 def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, str]) -> dict[str, str]:
     """Template values of the documentation pages (scripts, configs, preloads); writes the guide."""
     entries = [DVONN / n for n in DOC_MODULES] + [src for src, _ in DOC_PAGES.values()]
@@ -687,7 +728,10 @@ def build(out: Path = DIST) -> Site:
     values.update(doc_pages(site, mpy_dir, core, values))
     values.update(diamonds_pages(site, mpy_dir, core, bot_files, pyodide))
     for page, folder in PAGES.items():
-        site.write(page, fill((folder / page).read_text(), values).encode())
+        text = fill((folder / page).read_text(), values)
+        if page == "rules.html":
+            text = prerendered_figures(text)
+        site.write(page, text.encode())
     site.write(".nojekyll", b"")
 
     # The service worker lists every file with its hash; its own bytes change with any

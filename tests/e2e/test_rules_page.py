@@ -169,3 +169,24 @@ def test_boards_are_independent(rules: Watch) -> None:
     other = Example(rules.page, "dvonn")
     moved.play("E3H3")
     assert other.position() == other.start
+
+
+def test_the_boards_drawn_at_build_time_are_kept(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """build.py draws each example's board into rules.html; the page adopts it (board_view.py)
+    instead of drawing it again (issue 12): cells marked in the served HTML keep their mark."""
+    def mark(route: Any) -> None:
+        body = route.fetch().text()
+        assert body.count("data-drawn=") == len(EXAMPLES)
+        marked = body.replace(' data-cell="', ' data-built data-cell="')
+        assert marked.count("data-built") == 49 * len(EXAMPLES)
+        route.fulfill(body=marked,
+                      headers={"content-type": "text/html; charset=utf-8"})
+
+    page.route("**/rules.html", mark)
+    watch = Watch(page, base_url)
+    watch.open("rules.html")
+    for name in EXAMPLES:
+        cells = page.locator(f'figure[data-example="{name}"] svg [data-cell]')
+        assert cells.count() == 49, name
+        assert page.locator(f'figure[data-example="{name}"] svg [data-cell][data-built]').count() == 49, name
+    watch.check()

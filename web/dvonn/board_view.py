@@ -60,6 +60,8 @@ class BoardView:
         for name, step in (("first", viewer.first), ("prev", viewer.back), ("next", viewer.forward),
                            ("last", viewer.last), ("reset", self._reset)):
             self._listen(self.el[name], "click", self._stepper(step))
+        if not flipped and svg.getAttribute("data-drawn"):  # drawn at build time (rules.html)
+            board_dom.adopt(svg, self.drawn, viewer.stacks(), viewer.marks(), self.focus)
         self.redraw()
         svg.classList.remove("loading")
         root.dataset.ready = "true"

@@ -1,0 +1,51 @@
+// Writes a memory snapshot of a freshly started Pyodide, gzipped (issue 12).
+//
+//   node tools/pyodide_snapshot.mjs <pyodide dir> <out.bin.gz> [<FS path>=<file> ...] [--import a,b]
+//
+// Starting Pyodide means running Python's own start-up inside WebAssembly: about 3 s of CPU
+// on a laptop.  A page that loads Pyodide from this snapshot skips that: the WebAssembly
+// memory of an interpreter that has already started is copied in (0.5 s).  build.py runs this
+// with the pinned node_modules/pyodide and checks the snapshot by starting Pyodide from it.
+//
+// The files given as <FS path>=<file> are written where PyScript writes the worker's files
+// (paths relative to Pyodide's home folder) and the modules of --import are imported before
+// the snapshot is taken, so the worker finds them already imported.  The worker must then be
+// given the same files (build.py passes the worker's own).
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { pathToFileURL } from "node:url";
+
+const [dir, out, ...rest] = process.argv.slice(2);
+if (!dir || !out) {
+  console.error("usage: node tools/pyodide_snapshot.mjs <pyodide dir> <out.bin.gz> [<FS path>=<file> ...] [--import a,b]");
+  process.exit(2);
+}
+const files = [];
+let imports = [];
+for (let i = 0; i < rest.length; i++) {
+  if (rest[i] === "--import") imports = rest[++i].split(",").filter(Boolean);
+  else files.push(rest[i].split("="));
+}
+const indexURL = path.resolve(dir) + path.sep;
+const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+for (const [dest, file] of files) {
+  const target = path.posix.join(pyodide.FS.cwd(), dest);
+  pyodide.FS.mkdirTree(path.posix.dirname(target));
+  pyodide.FS.writeFile(target, fs.readFileSync(file));
+}
+for (const name of imports) pyodide.pyimport(name);
+const snapshot = pyodide.makeMemorySnapshot();
+// The check: an interpreter started from the snapshot runs Python.
+const restored = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+const check = "import sys; ' '.join(['%d.%d %d' % (sys.version_info[:2] + (6 * 7,))] + sorted(n for n in sys.modules if n in %s))";
+const wanted = JSON.stringify(imports);
+const answer = restored.runPython(check.replace("%s", wanted));
+const expected = pyodide.runPython(check.replace("%s", wanted));
+if (answer !== expected) {
+  console.error(`pyodide_snapshot: the restored interpreter answered ${answer}, not ${expected}`);
+  process.exit(1);
+}
+fs.writeFileSync(out, zlib.gzipSync(snapshot, { level: 9 }));
+console.log(`pyodide_snapshot: ${out}: ${snapshot.length} bytes, gzipped ${fs.statSync(out).size}`);

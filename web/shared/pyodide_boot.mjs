@@ -1,0 +1,30 @@
+// The bot worker's Pyodide (PyScript imports this as the worker's interpreter): Pyodide's own
+// loadPyodide, started from a memory snapshot of an interpreter that has already run Python's
+// start-up (written by build.py with tools/pyodide_snapshot.mjs), which saves seconds of CPU
+// before the bot is ready (issue 12).  If the snapshot cannot be used, Pyodide starts as usual.
+import { loadPyodide as load, version } from "./pyodide.mjs";
+
+export { version };
+
+// build.py writes this module into Pyodide's folder (vendor/pyodide-<version>/).
+const INDEX_URL = new URL("./", import.meta.url).href;
+const SNAPSHOT_URL = new URL("./{{pyodide_snapshot}}", import.meta.url).href;
+
+async function snapshot() {
+  const response = await fetch(SNAPSHOT_URL);
+  if (!response.ok) throw new Error(`${SNAPSHOT_URL}: ${response.status}`);
+  const data = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(data).arrayBuffer());
+}
+
+export async function loadPyodide(options) {
+  try {
+    const pyodide = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot() });
+    globalThis.dvonnPyodideStart = "snapshot";  // read by the e2e tests
+    return pyodide;
+  } catch (error) {
+    console.warn("Pyodide snapshot not used:", error);
+    globalThis.dvonnPyodideStart = "without the snapshot: " + error;
+    return load({ ...options, indexURL: INDEX_URL });
+  }
+}

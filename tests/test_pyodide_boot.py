@@ -1,0 +1,86 @@
+"""The bot worker's Pyodide loader (web/shared/pyodide_boot.mjs): it starts Pyodide from the build's
+memory snapshot, falls back to a plain start when the snapshot cannot be used, and skips the snapshot
+(6 MB more to download) on a connection the browser reports as slow, or with data saving on.
+
+The module runs under Node with Pyodide's ``loadPyodide`` replaced by a stand-in that records its
+options (and, like Pyodide, fails when the snapshot it is given fails); the browser tests
+(tests/e2e/test_bot_and_offline.py) cover the real start with and without the snapshot.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+STAND_IN = """
+const calls = [];
+const load = async (options) => {
+  calls.push({ snapshot: "_loadSnapshot" in options, indexURL: options.indexURL });
+  if (options._loadSnapshot) await options._loadSnapshot;  // Pyodide fails when its snapshot does
+  return { runPython: () => 42 };
+};
+const version = "test";
+globalThis.bootCalls = calls;
+"""
+
+SCRIPT = """
+globalThis.navigator = { connection: %s };
+globalThis.fetch = async (url) => (%s ? new Response(new Blob([new Uint8Array([31, 139, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0])]).stream()) : new Response("gone", { status: 404 }));
+const boot = await import(%s);
+const py = await boot.loadPyodide({ indexURL: "elsewhere/" });
+console.log(JSON.stringify({ start: globalThis.dvonnPyodideStart, calls: globalThis.bootCalls, answer: py.runPython("6 * 7") }));
+"""
+
+
+def run_boot(connection: str, snapshot_found: bool) -> dict:
+    source = open(os.path.join(ROOT, "web", "shared", "pyodide_boot.mjs")).read()
+    source = source.replace("{{pyodide_snapshot}}", "snapshot-test.bin.gz")
+    import_line = 'import { loadPyodide as load, version } from "./pyodide.mjs";'
+    assert import_line in source
+    source = source.replace(import_line, STAND_IN)
+    with tempfile.TemporaryDirectory() as tmp:
+        module = os.path.join(tmp, "boot.mjs")
+        with open(module, "w") as f:
+            f.write(source)
+        script = os.path.join(tmp, "run.mjs")
+        with open(script, "w") as f:
+            f.write(SCRIPT % (connection, "true" if snapshot_found else "false", json.dumps("file://" + module)))
+        out = subprocess.run(["node", script], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs node (run_tests.sh runs on a machine with it)")
+
+
+def test_a_fast_connection_starts_from_the_snapshot():
+    result = run_boot('{ effectiveType: "4g", saveData: false }', snapshot_found=True)
+    assert result["start"] == "snapshot" and result["answer"] == 42
+    assert [c["snapshot"] for c in result["calls"]] == [True]
+    # Pyodide's own folder, wherever the caller thinks it is (PyScript passes its own indexURL).
+    assert result["calls"][0]["indexURL"].endswith("/") and "elsewhere" not in result["calls"][0]["indexURL"]
+
+
+def test_no_connection_information_also_uses_the_snapshot():
+    assert run_boot("undefined", snapshot_found=True)["start"] == "snapshot"
+
+
+def test_a_missing_snapshot_only_costs_time():
+    result = run_boot('{ effectiveType: "4g" }', snapshot_found=False)
+    assert result["start"].startswith("without the snapshot: ") and "404" in result["start"]
+    assert [c["snapshot"] for c in result["calls"]] == [True, False]
+    assert result["answer"] == 42
+
+
+@pytest.mark.parametrize("connection", ['{ saveData: true }', '{ effectiveType: "3g" }', '{ effectiveType: "2g" }',
+                                        '{ effectiveType: "slow-2g" }'])
+def test_a_slow_connection_or_data_saving_starts_without_the_snapshot(connection):
+    result = run_boot(connection, snapshot_found=True)
+    assert result["start"] == "without the snapshot: slow connection or data saving"
+    assert [c["snapshot"] for c in result["calls"]] == [False]
+    assert result["answer"] == 42

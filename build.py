@@ -399,6 +399,7 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
                         *(f"./{dest}={source}" for dest, source in sources.items()),
                         "--import", ",".join(imports)], check=True)
         partial.replace(cached)
+    prune_snapshots(cached)
     # Both files go into Pyodide's versioned folder, named by their content (cache busting
     # without ?v=, which PyScript would not resolve for a worker's interpreter).
     data = cached.read_bytes()
@@ -408,6 +409,15 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     rel = f"{pyodide_dir}/boot-{content_hash(boot)}.mjs"
     site.write(rel, boot)
     return rel
+
+
+def prune_snapshots(used: Path, keep: int = 3) -> None:
+    """Keep the ``keep`` most recently used snapshots in ``.build-cache/`` (6 MB each), ``used`` among them."""
+    os.utime(used)
+    cached = sorted(used.parent.glob("pyodide-snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in cached[keep:]:
+        if old != used:
+            old.unlink(missing_ok=True)
 
 
 def core_files() -> list[Path]:

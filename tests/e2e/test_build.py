@@ -106,3 +106,18 @@ def test_micropython_pages_get_the_precomputed_board(site: Path) -> None:
     assert b"NEIGHBOURS" in board_mpy
     # ...but the precomputed module's literal strings are there: every cell name.
     assert all(cell.encode() in board_mpy for cell in ("A1", "K5", "f3"))
+
+
+def test_old_pyodide_snapshots_are_pruned(tmp_path: Path) -> None:
+    """.build-cache keeps the three most recently used snapshots (6 MB each), the one just used among them."""
+    import os
+
+    files = [tmp_path / f"pyodide-snapshot-{k}.bin.gz" for k in range(5)]
+    for k, f in enumerate(files):
+        f.write_bytes(b"x")
+        os.utime(f, (1000 + k, 1000 + k))
+    other = tmp_path / "something-else.txt"
+    other.write_text("kept")
+    build.prune_snapshots(files[0])  # the oldest, used again now
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [files[0].name, files[3].name, files[4].name, other.name])

@@ -161,7 +161,6 @@ class PlacementSearch:
 
     def run(self, order: "List[int]", max_depth: int = 64) -> int:
         """The best cell for the side to place; ``order`` (the empty cells) breaks ties, first best."""
-        empties = [i for i in range(SIZE) if not self.cells[i]]
         best = order[0]
         for depth in range(1, max_depth + 1):
             try:
@@ -173,7 +172,7 @@ class PlacementSearch:
             self.completed = depth
             order.remove(move)
             order.insert(0, move)
-            if depth >= len(empties):
+            if depth >= len(order):
                 self.solved = True
                 break
             if time.perf_counter() - self.start > self.budget * 0.3:
@@ -210,9 +209,8 @@ class PlacementSearch:
         if depth <= 0 or not empties:
             return sign * self.total
         me = "w" if turn == 0 else "b"
-        scored = [(sign * self.delta(c, me), c) for c in empties]
-        if depth == 1:
-            return sign * self.total + max(scored)[0]
+        if depth == 1:  # the best placement's gain, without placing it
+            return sign * self.total + max([sign * self.delta(c, me) for c in empties])
         key = "".join([x or "." for x in st])
         entry = self.tt.get(key)
         first = -1
@@ -220,6 +218,8 @@ class PlacementSearch:
             e_depth, e_flag, e_score, first = entry
             if e_depth >= depth and (e_flag == 0 or (e_flag == 1 and e_score >= beta) or (e_flag == -1 and e_score <= alpha)):
                 return e_score
+        # Best immediate gain first (the table's move before all).
+        scored = [(sign * self.delta(c, me), c) for c in empties]
         scored.sort(reverse=True)
         if first >= 0:
             for k in range(len(scored)):

@@ -255,28 +255,32 @@ def placement_scores(game: Game) -> "List[int]":
             scores[c] = v
         return scores
     mine = "w" if game.turn == 0 else "b"
-    theirs = "b" if mine == "w" else "w"
     for c in range(SIZE):
-        if st[c]:
-            continue
-        d = min([DIST[c][x] for x in dvonns])
-        v = (0, 40, 24, 10, 2)[d] if d < 5 else 0
-        if EDGE[c]:
-            v += 14
-        own = 0
-        enemy = 0
-        empty = 0
-        for n in NEIGHBOURS[c]:
-            x = st[n]
-            if x == mine:
-                own += 1
-            elif x == theirs:
-                enemy += 1
-            elif not x:
-                empty += 1
-        v += 5 * enemy - 8 * own + 2 * empty
-        scores[c] = v
+        if not st[c]:
+            scores[c] = rule_score(st, c, mine, dvonns)
     return scores
+
+
+def rule_score(cells: "List[str]", cell: int, mine: str, dvonns: "List[int]") -> int:
+    """The placement rule's score of a piece of colour ``mine`` on ``cell``, given its neighbours in
+    ``cells`` and the DVONN pieces on ``dvonns`` (the cell itself is not looked at)."""
+    theirs = "b" if mine == "w" else "w"
+    d = min([DIST[cell][x] for x in dvonns])
+    v = (0, 40, 24, 10, 2)[d] if d < 5 else 0
+    if EDGE[cell]:
+        v += 14
+    own = 0
+    enemy = 0
+    empty = 0
+    for n in NEIGHBOURS[cell]:
+        x = cells[n]
+        if x == mine:
+            own += 1
+        elif x == theirs:
+            enemy += 1
+        elif not x:
+            empty += 1
+    return v + 5 * enemy - 8 * own + 2 * empty
 
 
 # ---------------------------------------------------------------------- evaluation

@@ -6,7 +6,7 @@ and labelled with White's result (1 win, 0.5 draw, 0 loss).  A logistic model wi
 intercept (White moves first) is fitted by Newton's method.  Every tenth game is held
 out; the script prints the held-out log loss and accuracy of:
 
-* the placement rule the bot used before (``bot.placement_scores`` of every piece, summed
+* the placement rule the bot used before (``bot.rule_score`` of every piece, summed
   for each side on the finished board), its scale fitted on the training games;
 * the movement evaluation (``bot.evaluate`` of the finished board, White to move);
 * the weights in force in ``dvonn_core/placement.py``;
@@ -34,24 +34,15 @@ from dvonn_core.game import Game  # noqa: E402
 
 
 def rule_value(cells):
-    """The placement rule of bot.placement_scores, summed over each side's pieces on a finished board."""
+    """The placement rule (bot.rule_score) summed over each side's pieces on a finished board."""
+    dvonns = [j for j in range(SIZE) if cells[j] == "d"]
     total = 0
     for i in range(SIZE):
         me = cells[i]
-        if me not in ("w", "b"):
-            continue
-        dvonns = [j for j in range(SIZE) if cells[j] == "d"]
-        d = min([bot.DIST[i][x] for x in dvonns])
-        v = (0, 40, 24, 10, 2)[d] if d < 5 else 0
-        if bot.EDGE[i]:
-            v += 14
-        for n in bot.NEIGHBOURS[i]:
-            x = cells[n]
-            if x == me:
-                v -= 8
-            elif x in ("w", "b"):
-                v += 5
-        total += v if me == "w" else -v
+        if me == "w":
+            total += bot.rule_score(cells, i, me, dvonns)
+        elif me == "b":
+            total -= bot.rule_score(cells, i, me, dvonns)
     return total
 
 

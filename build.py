@@ -152,6 +152,8 @@ class Site:
     def __init__(self, out: Path) -> None:
         self.out = out
         self.files: dict[str, str] = {}  # relative path -> content hash
+        # (versioned source, FS path) -> versioned .mpy: a module several pages load is compiled once.
+        self.bytecode: dict[tuple[str, str], str] = {}
 
     def write(self, rel: str, data: bytes) -> str:
         """Write ``data`` to ``dist/rel`` and return ``rel?v=<hash>``."""
@@ -326,6 +328,9 @@ def micropython_files(site: Site, modules: dict[str, str]) -> dict[str, str]:
             if not dest.endswith(".py"):
                 out[dest] = versioned
                 continue
+            if (versioned, dest) in site.bytecode:
+                out[dest[:-3] + ".mpy"] = site.bytecode[versioned, dest]
+                continue
             target = Path(tmp) / (rel[:-3].replace("/", "__") + ".mpy")
             source = site.out / rel
             if rel in PRECOMPUTED:  # the same module, its tables as literals
@@ -333,7 +338,7 @@ def micropython_files(site: Site, modules: dict[str, str]) -> dict[str, str]:
                 package = rel.rsplit("/", 1)[0].replace("/", ".") if rel.startswith("dvonn_core/") else ""
                 source.write_text(precomputed_module(site.out / rel, package))
             subprocess.run([*command, "-o", str(target), "-s", dest, str(source)], check=True)
-            out[dest[:-3] + ".mpy"] = site.write(rel[:-3] + ".mpy", target.read_bytes())
+            out[dest[:-3] + ".mpy"] = site.bytecode[versioned, dest] = site.write(rel[:-3] + ".mpy", target.read_bytes())
     return out
 
 

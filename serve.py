@@ -34,7 +34,7 @@ MIME_TYPES = {
     ".zip": "application/zip",
 }
 # Types GitHub Pages sends gzipped (zip archives are already compressed).
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".py", ".txt"}
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".py", ".txt", ".pack"}
 
 
 class _GzipCache:

@@ -59,3 +59,45 @@ def test_diamonds_on_micropython_matches_cpython(tmp_path: Path) -> None:
     lines = same_output(tmp_path, CHECKS / "check_diamonds.py", [DATA / "diamonds" / "perft.txt"])
     assert sum(1 for line in lines if line.startswith("random ")) == 8
     assert sum(1 for line in lines if line.startswith("perft ")) >= 5
+
+
+UNPACK_CHECK = """
+import os
+exec(open("/data/unpack.py").read())
+os.mkdir("/out")
+os.chdir("/out")
+print("files", unpack("/data/modules.pack"))
+for name in ("./a.mpy", "./dvonn_core/b.mpy", "./dvonn_core/diamonds/c.mpy", "./empty.mpy"):
+    with open(name, "rb") as f:
+        data = f.read()
+    print(name, len(data), sum(data) % 65521)
+for bad in ("/data/bad-magic.pack", "/data/short.pack"):
+    try:
+        unpack(bad)
+        print("no error for", bad)
+    except ValueError as e:
+        print("error", e)
+print("done")
+"""
+
+
+def test_micropython_unpacks_a_page_pack(tmp_path: Path) -> None:
+    """web/shared/unpack.py, run on the page's MicroPython, writes every file of a pack made by
+    build.pack_modules (folders made, bytes intact), and names what is wrong with a bad pack."""
+    import build
+
+    files = {"./a.mpy": bytes(range(256)) * 9, "./dvonn_core/b.mpy": b"M\x06 \n\n x", "./empty.mpy": b"",
+             "./dvonn_core/diamonds/c.mpy": b"\x00\xff" * 700}
+    pack = build.pack_modules(files)
+    (tmp_path / "modules.pack").write_bytes(pack)
+    (tmp_path / "bad-magic.pack").write_bytes(b"PK\x03\x04" + pack[4:])
+    (tmp_path / "short.pack").write_bytes(pack[:-100])
+    (tmp_path / "unpack.py").write_text((build.SHARED / "unpack.py").read_text())
+    check = tmp_path / "check_unpack.py"
+    check.write_text(UNPACK_CHECK)
+    lines = run_micropython(check, [tmp_path / n for n in ("modules.pack", "bad-magic.pack", "short.pack", "unpack.py")])
+    expected = ["files 4"] + ["%s %d %d" % (name, len(files[name]), sum(files[name]) % 65521)
+                              for name in ("./a.mpy", "./dvonn_core/b.mpy", "./dvonn_core/diamonds/c.mpy", "./empty.mpy")]
+    expected += ["error /data/bad-magic.pack is not a module pack",
+                 "error /data/short.pack: ./dvonn_core/diamonds/c.mpy is cut short", "done"]
+    assert lines.splitlines() == expected

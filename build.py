@@ -209,7 +209,7 @@ def mpy_cross_command() -> tuple[str, ...] | None:
 # (precomputed_module): building the board's tables at import costs the page ~15 ms of
 # MicroPython (issue 12).
 PRECOMPUTED = ("dvonn_core/board.py", "dvonn/render.py", "dvonn_core/hexgrid.py", "dvonn_core/diamonds/board.py",
-               "diamonds/render.py")
+               "dvonn_core/diamonds/rules.py", "diamonds/render.py")
 
 
 def _literal(value: object, names: dict[int, str]) -> str:
@@ -220,6 +220,8 @@ def _literal(value: object, names: dict[int, str]) -> str:
     if value is None or isinstance(value, (bool, int, float, str, bytes)):
         if isinstance(value, float) and value != value:
             raise SystemExit("build.py: cannot write NaN as a literal")
+        return repr(value)
+    if isinstance(value, range):
         return repr(value)
     if isinstance(value, tuple):
         inner = ", ".join(_literal(v, names) for v in value)

@@ -14,8 +14,9 @@ import os
 def unpack(path):
     """Write the files of the pack at ``path`` (paths relative to the current folder), making
     their folders; return how many were written."""
+    data = bytearray(os.stat(path)[6])  # read() of unknown size grows its buffer: 10x slower here
     with open(path, "rb") as f:
-        data = f.read()
+        f.readinto(data)
     if data[:7] != b"PACK 1\n":
         raise ValueError("%s is not a module pack" % path)
     view = memoryview(data)

@@ -685,17 +685,32 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
     values.update(page_config(site, "diamonds", f"{mpy_dir}/micropython.mjs", ui_files))
     values["diamonds_bot_config"] = html.escape(json.dumps(
         pyscript_config(site, pyodide, worker), separators=(",", ":")))
-    # The empty board, drawn by the page's own renderer (loaded under its own name: the
-    # DVONN renderer is also called render).
+    # The board of a new game as the page starts it (the form's defaults: Black human, White
+    # the easy bot), drawn by the page's own renderer and session, loaded under their own
+    # names (the DVONN page's are also called render and session); data-drawn names what it
+    # shows, so the page keeps it instead of drawing it again (issue 12).
     sys.path.insert(0, str(ROOT))
+    saved = sys.modules.get("render")
     try:
-        spec = importlib.util.spec_from_file_location("diamonds_render", DIAMONDS / "render.py")
-        assert spec is not None and spec.loader is not None
-        render = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(render)
+        modules = {}
+        for name in ("render", "session"):
+            spec = importlib.util.spec_from_file_location(f"diamonds_{name}", DIAMONDS / f"{name}.py")
+            assert spec is not None and spec.loader is not None
+            modules[name] = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(modules[name])
+            sys.modules["render"] = modules["render"]  # session imports render
     finally:
         del sys.path[0]
-    values["diamonds_board"] = render.board_svg({})
+        if saved is None:
+            sys.modules.pop("render", None)
+        else:
+            sys.modules["render"] = saved
+    render = modules["render"]
+    s = modules["session"].Session()
+    s.new_game(white="bot", black="human", level="easy")
+    view = (s.stones(), s.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
+    values["diamonds_board"] = render.board_svg(*view)
+    values["diamonds_board_key"] = html.escape(render.board_key(*view))
     values["diamonds_viewbox"] = render.VIEWBOX
     # The rules page and the embed.
     doc_entries = [DIAMONDS / n for n in (*DIAMONDS_DOC_MODULES, *DIAMONDS_DOC_PAGES.values())]

@@ -471,3 +471,27 @@ def test_a_whole_game_by_clicks_through_the_worked_example(dp: Diamonds) -> None
     dp.page.get_by_test_id("copy-record").click()
     record = dp.page.get_by_test_id("share-box").input_value()
     assert [str(m) for m in DiamondsGame.from_record(record).moves] == moves
+
+
+def test_the_board_drawn_at_build_time_is_kept_and_redrawn_when_it_changes(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """build.py draws the board of a new game into diamonds.html; the page keeps it instead of
+    drawing it again (issue 12): cells marked in the served HTML keep their mark until a move
+    changes the board.  A saved game that is not the new game's board is drawn."""
+    def mark(route: Any) -> None:
+        body = route.fetch().text()
+        assert body.count("data-drawn=") == 1
+        marked = body.replace(' data-cell="', ' data-built data-cell="')
+        assert marked.count("data-built") == 61
+        route.fulfill(body=marked, headers={"content-type": "text/html; charset=utf-8"})
+
+    page.route("**/" + PAGE, mark)
+    d = Diamonds(page, base_url)
+    d.open()
+    assert page.locator("#board [data-cell][data-built]").count() == 61
+    d.page.locator('#board [data-cell="e5"]').click()
+    page.wait_for_function("document.body.dataset.toMove === 'white'")
+    assert page.locator("#board [data-cell][data-built]").count() == 0
+    assert page.locator('#board [data-cell="e5"].occ').count() == 1
+    d.open()  # the saved game: its board is not the pre-rendered one
+    assert page.locator("#board [data-cell][data-built]").count() == 0
+    assert page.locator('#board [data-cell="e5"].occ').count() == 1

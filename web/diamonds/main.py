@@ -18,6 +18,7 @@ from session import Session
 S = Session()
 body = document.body
 board = document.getElementById("board")
+drawn = {"key": board.getAttribute("data-drawn")}  # render.board_key of what the board shows
 EL = {}
 for _name in ("status", "notice", "history", "undo", "redo", "flip", "pass", "swap", "confirm", "new-game",
               "bot-status", "score", "score-black", "score-white", "turn-black", "turn-white", "white-player",
@@ -32,8 +33,11 @@ state = {"bot": "loading", "other_tab": False}
 
 # -- drawing ------------------------------------------------------------------------
 def redraw():
-    marks = S.marks()
-    board.innerHTML = render.board_svg(S.stones(), marks, S.flipped, S.focus, S.diamonds(), S.chosen_diamond())
+    view = (S.stones(), S.marks(), S.flipped, S.focus, S.diamonds(), S.chosen_diamond())
+    key = render.board_key(*view)
+    if key != drawn["key"]:  # the board changed (or is not the one build.py drew)
+        board.innerHTML = render.board_svg(*view)
+        drawn["key"] = key
     EL["status"].textContent = S.status()
     black, white = S.score()
     EL["score-black"].textContent = str(black)

@@ -157,6 +157,21 @@ def diamond_points(cells, flipped=False):
     return " ".join("%.1f,%.1f" % p for p in pts)
 
 
+def board_key(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen=None):
+    """A string naming what ``board_svg`` draws with these arguments (the same on CPython at
+    build time and on MicroPython in the page): the page redraws the board only when it
+    changes, and keeps the board pre-rendered by build.py when it shows the game it starts.
+
+    >>> board_key({"a5": "b"}, {"a6": "droppable"}, False, "e5")[:27]
+    'u|e5|a5:b:,a6::droppable,a7'
+    """
+    marks = marks or {}
+    return "%s|%s|%s|%s|%s" % (
+        "f" if flipped else "u", focus or "e5",
+        ",".join("%s:%s:%s" % (c, stones.get(c, ""), marks.get(c) or "") for c in CELLS),
+        ";".join(" ".join(d) for d in diamonds), " ".join(chosen) if chosen is not None else "")
+
+
 def board_svg(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen=None, interactive=True):
     """Inner SVG markup of the board.
 

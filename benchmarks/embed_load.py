@@ -78,7 +78,7 @@ FRAMES_TIME = ("Math.max(...[...document.querySelectorAll('iframe')].map("
 CASES = {
     "embed": (EMBED, "document.body.dataset.ready === 'true'", "Number(document.body.dataset.liveMs)"),
     "three embeds": (THREE, FRAMES_READY, FRAMES_TIME),
-    "rules page": ("rules.html", "document.body.dataset.ready === 'true'", "Number(document.body.dataset.liveMs)"),
+    "rules page": ("rules.html", "document.body.dataset.boards !== undefined", "Number(document.body.dataset.allLiveMs)"),
     "bare MicroPython page": ("bare.html", "document.body.dataset.ready === 'true'", "performance.now()"),
 }
 

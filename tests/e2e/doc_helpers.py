@@ -21,11 +21,14 @@ class Watch:
         page.set_default_timeout(30_000)
 
     def open(self, path: str, ready: str = "true") -> None:
-        """Go to ``path`` and wait until ``body[data-ready]`` is ``ready`` (or 'error')."""
+        """Go to ``path`` and wait until ``body[data-ready]`` is ``ready`` (or 'error') and every
+        example board is live."""
         self.page.goto(self.base_url + path)
         self.page.wait_for_function("document.body.dataset.ready !== 'false'")
         state = self.page.evaluate("document.body.dataset.ready")
         assert state == ready, f"{path}: data-ready is {state!r}: {self.error_text()}"
+        # A rules page starts its boards out of view after it is ready (rules.py): wait for all.
+        self.page.wait_for_function("!document.querySelector('figure.example') || document.body.dataset.boards !== undefined")
 
     def error_text(self) -> str:
         box = self.page.locator('[data-testid="error"]')

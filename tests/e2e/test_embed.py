@@ -233,6 +233,7 @@ def test_after_one_visit_embeds_and_the_rules_page_work_offline(app, page) -> No
         assert board_position(page) == MOVE_HEIGHT, "the embed page itself, not the main page, for a URL with a query"
         page.goto(app.base_url + "rules.html")
         page.wait_for_function("document.body.dataset.ready === 'true'")
+        page.wait_for_function("document.body.dataset.boards !== undefined")  # every board live
         assert page.evaluate("document.body.dataset.boards") == "8"
     finally:
         page.context.set_offline(False)

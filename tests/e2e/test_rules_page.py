@@ -172,6 +172,41 @@ def test_boards_are_independent(rules: Watch) -> None:
     assert other.position() == other.start
 
 
+EARLY_TOUCH = """
+new MutationObserver((_, observer) => {
+  if (!document.body || document.body.dataset.ready !== "true" || window.__early) return;
+  observer.disconnect();
+  // Still in the task that made the page ready: the boards out of view have not started.
+  const figure = document.querySelector('figure[data-example="placement"]');
+  const before = figure.dataset.position;
+  window.__early = {started: figure.dataset.started === "true", boards: document.body.dataset.boards || null};
+  figure.querySelector('[data-cell="A1"]').dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  window.__early.after = figure.dataset.position;
+  window.__early.before = before;
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+"""
+
+
+def test_a_board_out_of_view_starts_after_the_page_is_ready_or_at_the_first_touch(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """rules.py starts the boards in view, marks the page ready, then starts the others one per
+    task (issue 12); a board touched before its turn starts at once, and the touch is not lost."""
+    page.set_viewport_size({"width": 900, "height": 200})  # no example in view
+    page.add_init_script(EARLY_TOUCH)
+    watch = Watch(page, base_url)
+    watch.open("rules.html")
+    early = page.evaluate("window.__early")
+    assert early["started"] is False and early["boards"] is None  # it had not started when the page was ready
+    assert early["before"] == "9-10-11-10-9.wp"
+    assert early["after"] != early["before"] and Game.from_position(early["after"]).stack("A1") == "d"
+    assert page.evaluate("document.body.dataset.boards") == str(len(EXAMPLES))
+    assert int(page.evaluate("document.body.dataset.allLiveMs")) >= int(page.evaluate("document.body.dataset.liveMs"))
+    placement = Example(page, "placement")
+    assert placement.game().stack("A1") == "d"  # the board kept the move
+    placement.play("B1")
+    assert placement.game().stack("B1") == "d"
+    watch.check()
+
+
 def test_the_boards_drawn_at_build_time_are_kept(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     """build.py draws each example's board into rules.html; the page adopts it (board_view.py)
     instead of drawing it again (issue 12): cells marked in the served HTML keep their mark."""

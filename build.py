@@ -369,6 +369,23 @@ def pack_modules(files: dict[str, bytes]) -> bytes:
     return PACK_MAGIC + b"".join(b"%s %d\n" % (dest.encode(), len(data)) + data for dest, data in sorted(files.items()))
 
 
+def unpack_modules(data: bytes) -> dict[str, bytes]:
+    """The files of a pack (``pack_modules``' inverse, for tools; the pages use web/shared/unpack.py).
+
+    >>> unpack_modules(pack_modules({"a.mpy": b"xy", "d/b.mpy": b""}))
+    {'a.mpy': b'xy', 'd/b.mpy': b''}
+    """
+    if not data.startswith(PACK_MAGIC):
+        raise ValueError("not a module pack")
+    files, at = {}, len(PACK_MAGIC)
+    while at < len(data):
+        end = data.index(b"\n", at)
+        name, size = data[at:end].decode().rsplit(" ", 1)
+        files[name] = data[end + 1:end + 1 + int(size)]
+        at = end + 1 + int(size)
+    return files
+
+
 def micropython_page(site: Site, script: Path, rel: str, modules: dict[str, bytes]) -> tuple[str, dict[str, str]]:
     """A page's start script and the files of its PyScript config: ``(src, {dist path: fs path})``.
 

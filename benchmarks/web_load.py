@@ -14,7 +14,9 @@ set repeated ``--repeat`` times to show the spread, with the machine's load aver
 * click -> DOM updated (the first mutation after the click) and -> the next animation frame,
   median and slowest over a whole game by clicks: on the DVONN page a recorded game from
   the first placement to the end (hotseat), on the embed a random setup played to the end,
-  on the rules page moves on its first live board; the goal: every click under 50 ms;
+  on the rules page moves on its first live board, on the Diamonds page (hotseat) the source's
+  worked example with its chain of pivots, then drops until none is left without a diamond;
+  the goal: every click under 50 ms;
 * on ``index.html`` also the whole visit's bytes, warm reload and offline reload (service
   worker) -> data-ready; with ``--throttle`` everything again at 10 Mbit/s and 40 ms latency.
 
@@ -49,8 +51,13 @@ THROTTLED = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 /
              "uploadThroughput": 10_000_000 / 8}
 PAGES = ("index.html", "embed.html", "rules.html", "diamonds.html")
 BOT_PAGES = {"index.html", "diamonds.html"}  # bot ready is read from body[data-bot] where the page has it
-# Pages whose clicks are measured (DVONN boards; the Diamonds page has its own rules: load figures only).
-CLICK_PAGES = {"index.html", "embed.html", "rules.html"}
+# Pages whose clicks are measured.
+CLICK_PAGES = {"index.html", "embed.html", "rules.html", "diamonds.html"}
+# Diamonds & Pivots by clicks: the source's worked example (Black b7 c5 c6 d6 e6, White h1 h2 h3 h4
+# i2, then Black's turn b6 with a chain of two pivots, clicked as the page asks), then drops that
+# form no diamond until there is none.
+DIAMONDS_OPENING = [["b7"], ["h1"], ["c5"], ["h2"], ["c6"], ["h3"], ["d6"], ["h4"], ["e6"], ["i2"],
+                    ["b6", "c5", "f5", "f5", "f5", "i2", "i2"]]
 # A real game that ends (tests/data), played by clicks on the DVONN page.
 GAME_FILE = ROOT / "tests" / "data" / "boardspace-games.txt"
 GAME = "DV-BestBot-tavis-2009-10-08-2028.sgf"
@@ -170,7 +177,25 @@ def game_clicks(browser: Any, base: str, name: str) -> list[list[float]]:
     context, page, _ = new_page(browser, False)
     page.goto(base + page_url(name))
     ready_time(page)
-    if name == "index.html":
+    if name == "diamonds.html":
+        from dvonn_core.diamonds import DiamondsGame
+        page.get_by_test_id("white-player").select_option("human")
+        page.get_by_test_id("new-game").click()
+        page.wait_for_function("document.body.dataset.position === '5-6-7-8-9-8-7-6-5.b'")
+        page.evaluate(CLICK_PROBE)
+        position_js = "document.body.dataset.position"
+        for cells in DIAMONDS_OPENING:
+            before = page.evaluate(position_js)
+            for cell in cells:
+                page.locator(f'#board [data-cell="{cell}"]').click()
+            page.wait_for_function(f"p => ({position_js}) !== p", arg=before)
+        for _ in range(61):
+            game = DiamondsGame.from_position(page.evaluate(position_js))
+            quiet = [c for c in game.drops() if game.begin_turn(c).done]
+            if not quiet:
+                break
+            click_move(page, "#board ", quiet[len(quiet) // 2], position_js)
+    elif name == "index.html":
         page.get_by_test_id("black-player").select_option("human")
         page.get_by_test_id("new-game").click()
         page.evaluate(CLICK_PROBE)

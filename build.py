@@ -59,7 +59,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 UI_MODULES = ("render.py", "choice.py", "board_dom.py", "session.py", "persist.py", "game_io.py")
 UI_MAIN = "main.py"
 # Modules of web/shared/ that both games' pages run (MicroPython).
-SHARED_UI_MODULES = ("download.py",)
+SHARED_UI_MODULES = ("download.py", "dom_list.py")
 # Modules of web/dvonn/ that the page fetches only when they are needed (the game analysis, the
 # embed code), so they cost nothing at load; the service worker still precaches them.
 LAZY_MODULES = ("analysis.py", "embed_params.py")

@@ -67,6 +67,10 @@ class Turn:
         self._history = [(mine, opp, diamonds_after_drop(mine, c, self._standing))]  # type: List[Tuple[int, int, List[int]]]
         self._seen = {(mine, opp): True}  # type: Dict[Tuple[int, int], bool]
         self.pivots = []  # type: List[Pivot]
+        # (the state it was computed for, the legal pivots, the sorted Pivots): a page asks for
+        # the options several times per click.  The state is the history's last entry, held
+        # here, so a new state (a step, an undo) is a new object.
+        self._cache = None  # type: Optional[Tuple[object, List[Tuple[int, int, int, int, int]], List[Pivot]]]
 
     # --- state
     @property
@@ -85,18 +89,22 @@ class Turn:
         """The cells of a colour's stones now (in the middle of the turn)."""
         return _cells(self.mine if _side(colour) == self.side else self.opp)
 
+    def _options(self) -> "Tuple[List[Tuple[int, int, int, int, int]], List[Pivot]]":
+        state = self._history[-1]
+        if self._cache is None or self._cache[0] is not state:
+            mine, opp, ds = state
+            legal = [o for o in options(mine, opp, ds) if (o[3], o[4]) not in self._seen]
+            out = [_pivot_of(p, k, d, ds) for p, k, d, _, _ in legal]
+            out.sort(key=lambda q: (q.cell, q.partner, q.far))
+            self._cache = (state, legal, out)
+        return self._cache[1], self._cache[2]
+
     def _legal(self) -> "List[Tuple[int, int, int, int, int]]":
-        mine, opp, ds = self._history[-1]
-        return [o for o in options(mine, opp, ds) if (o[3], o[4]) not in self._seen]
+        return self._options()[0]
 
     def options(self) -> "List[Pivot]":
         """The legal pivots now, in notation order (empty when the turn is done)."""
-        ds = self._history[-1][2]
-        out = []
-        for p, k, d, _, _ in self._legal():
-            out.append(_pivot_of(p, k, d, ds))
-        out.sort(key=lambda q: (q.cell, q.partner, q.far))
-        return out
+        return list(self._options()[1])
 
     @property
     def done(self) -> bool:

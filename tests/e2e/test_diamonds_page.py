@@ -495,3 +495,54 @@ def test_the_board_drawn_at_build_time_is_kept_and_redrawn_when_it_changes(page,
     d.open()  # the saved game: its board is not the pre-rendered one
     assert page.locator("#board [data-cell][data-built]").count() == 0
     assert page.locator('#board [data-cell="e5"].occ').count() == 1
+
+
+def board_and_list(page: Any) -> tuple[str, str]:
+    return (str(page.evaluate("document.getElementById('board').innerHTML")),
+            str(page.evaluate("document.querySelector('[data-testid=history]').innerHTML")))
+
+
+def assert_same_as_full_redraw(dp: Diamonds) -> None:
+    """Flipping twice draws the whole board: the keyed redraw left the same DOM."""
+    before = board_and_list(dp.page)
+    assert before[0].count("data-cell=") == 61
+    dp.page.get_by_test_id("flip").click()
+    dp.page.get_by_test_id("flip").click()
+    assert board_and_list(dp.page) == before
+
+
+def test_keyed_redraw_gives_the_full_redraw(dp: Diamonds) -> None:
+    """A click redraws only the cells it changed and the outlines if they changed (issue 12); the
+    board is the one a full redraw draws at every step of the worked example's turn, the
+    drops before and after it, an undo and the keyboard focus."""
+    dp.new_game()
+    for i, (b, w) in enumerate(zip(EXAMPLE.stones("black"), EXAMPLE.stones("white"))):
+        dp.page.evaluate("() => { document.querySelector('[data-cell=a5]').__kept = true; }")
+        dp.drop(b)
+        if i == 0:
+            assert_same_as_full_redraw(dp)
+        else:  # a cell the drop did not change keeps its element
+            assert dp.page.evaluate("() => document.querySelector('[data-cell=a5]').__kept === true")
+        dp.drop(w)
+    assert dp.position() == EXAMPLE.position()
+    for cell in ("b6", "c5", "f5", "f5"):  # the drop, the pivot, the line end previewed, then confirmed
+        dp.click(cell)
+        assert_same_as_full_redraw(dp)
+    assert dp.diamonds_drawn() >= 1
+    for cell in ("f5", "i2", "i2"):  # the chain's second pivot
+        dp.click(cell)
+    dp.page.wait_for_function("document.body.dataset.toMove === 'white'")
+    assert_same_as_full_redraw(dp)
+    dp.press("undo")  # the whole turn taken back, then played again
+    assert_same_as_full_redraw(dp)
+    dp.press("redo")
+    assert_same_as_full_redraw(dp)
+    dp.drop("g2")
+    assert_same_as_full_redraw(dp)
+    dp.page.locator('#board [data-cell="a5"]').focus()
+    dp.page.keyboard.press("ArrowRight")
+    assert dp.page.locator('#board [tabindex="0"]').count() == 1
+    dp.page.keyboard.press("Enter")
+    dp.page.wait_for_function("document.body.dataset.toMove === 'white'")
+    assert dp.page.locator('#board [tabindex="0"]').count() == 1
+    assert_same_as_full_redraw(dp)

@@ -7,7 +7,9 @@ accepts input; a position string goes in and a move text comes out.
 """
 
 import asyncio
+import gc
 
+import dom_list
 import download
 import persist
 import render
@@ -35,9 +37,13 @@ state = {"bot": "loading", "other_tab": False}
 def redraw():
     view = (S.stones(), S.marks(), S.flipped, S.focus, S.diamonds(), S.chosen_diamond())
     key = render.board_key(*view)
-    if key != drawn["key"]:  # the board changed (or is not the one build.py drew)
-        board.innerHTML = render.board_svg(*view)
+    if key != drawn["key"]:  # the board changed
+        draw_board(*view)
         drawn["key"] = key
+    elif "cells" not in drawn:  # the board build.py drew, showing this game: keep it
+        drawn["flipped"] = S.flipped
+        drawn["cells"] = {cell: (view[0].get(cell, ""), view[1].get(cell), cell == view[3]) for cell in render.CELLS}
+        drawn["outlines"] = (view[4], view[5])
     EL["status"].textContent = S.status()
     black, white = S.score()
     EL["score-black"].textContent = str(black)
@@ -65,13 +71,65 @@ def redraw():
     save()
 
 
+def draw_board(stones, marks, flipped, focus, diamonds, chosen):
+    """Only the cells that changed, and the outlines if they did: a keyed diff against
+    ``drawn``, what the board shows (issue 12: the whole board cost 5-20 ms a click).  The whole
+    board the first time and when it flips; the result is the DOM a full redraw gives."""
+    cells = drawn.get("cells")
+    changed = []
+    if cells is not None:
+        for cell in render.CELLS:
+            now = (stones.get(cell, ""), marks.get(cell), cell == focus)
+            if cells[cell] != now:
+                changed.append((cell, now))
+    # Past a dozen cells (a turn ends: every empty cell gets or loses its mark), one innerHTML
+    # is quicker than replacing them one by one.
+    if cells is None or drawn.get("flipped") != flipped or len(changed) > 12:
+        board.innerHTML = render.board_svg(stones, marks, flipped, focus, diamonds, chosen)
+        drawn["flipped"] = flipped
+        drawn["cells"] = {cell: (stones.get(cell, ""), marks.get(cell), cell == focus) for cell in render.CELLS}
+        drawn["outlines"] = (diamonds, chosen)
+        return
+    for cell, now in changed:
+        cells[cell] = now
+        board.querySelector('[data-cell="%s"]' % cell).outerHTML = render.cell_svg(cell, now[0], now[1], now[2], flipped)
+    if drawn["outlines"] != (diamonds, chosen):
+        drawn["outlines"] = (diamonds, chosen)
+        for el in board.querySelectorAll("polygon.diamond"):
+            el.remove()
+        board.insertAdjacentHTML("beforeend", render.outlines_svg(diamonds, chosen, flipped))
+
+
 def draw_history():
     items = []
     for number, colour, text in S.history():
         items.append('<li class="mv-%s"><span class="n">%d.</span> <span class="mv">%s</span></li>'
                      % (colour, number, text))
-    EL["history"].innerHTML = "".join(items)
+    dom_list.update_list(EL["history"], history_items, items)  # a move adds one item
+    if not idle["scroll"]:
+        idle["scroll"] = True
+        window.requestAnimationFrame(_scroll_proxy)
+
+
+def scroll_history(timestamp=None):
+    """Scroll the move list to its end in the next frame: reading its layout inside a click
+    made the browser lay out the page there and then (5-18 ms a click, issue 12)."""
+    idle["scroll"] = False
     EL["history"].scrollTop = EL["history"].scrollHeight
+
+
+def collect_garbage():
+    """MicroPython collects when its heap runs out, which can fall inside a click: a pause of
+    ~20-40 ms (issue 12).  Collecting after each change, once the page is quiet, keeps the heap
+    from running out mid-click."""
+    idle["gc"] = False
+    gc.collect()
+
+
+_scroll_proxy = create_proxy(scroll_history)
+_gc_proxy = create_proxy(collect_garbage)
+idle = {"scroll": False, "gc": False}
+history_items = []  # the move list's <li> items on screen
 
 
 def draw_bot_status():
@@ -405,6 +463,9 @@ def on_hashchange(event):
 
 def after_change():
     redraw()
+    if not idle["gc"]:  # collect the garbage between clicks rather than in the middle of one
+        idle["gc"] = True
+        window.setTimeout(_gc_proxy, 40)
     if S.bot_to_move():
         asyncio.create_task(bot_turn())
 

@@ -189,24 +189,35 @@ def board_svg(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen
         x, y = xy(r, q, flipped)
         parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
     for cell in CELLS:
-        stone = stones.get(cell, "")
-        x, y = cell_xy(cell, flipped)
-        cls = "cell " + ("occ" if stone else "empty")
-        extra = marks.get(cell)
-        if extra:
-            cls += " " + extra
-        if interactive:
-            attrs = 'role="button" tabindex="%d" aria-label="%s"' % (
-                0 if cell == focus else -1, announce(cell, stone, extra or ""))
-        else:
-            attrs = 'aria-label="%s"' % announce(cell, stone, extra or "")
-        parts.append('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" %s><use href="#dhex" class="hx"/>'
-                     % (cls, cell, x, y, attrs))
-        if stone:
-            parts.append(stone_svg(stone))
-        else:
-            parts.append('<text class="nm" y="4">%s</text>' % cell)
-        parts.append("</g>")
+        parts.append(cell_svg(cell, stones.get(cell, ""), marks.get(cell), cell == focus, flipped, interactive))
+    parts.append(outlines_svg(diamonds, chosen, flipped))
+    return "".join(parts)
+
+
+def cell_svg(cell, stone, extra=None, focused=False, flipped=False, interactive=True):
+    """One cell's ``<g data-cell>``: its hexagon, stone or name, marks (CSS classes ``extra``)
+    and accessible name.  ``board_svg`` is made of these, and the page redraws a cell that
+    changed by replacing its ``<g>`` with this (main.py, issue 12).
+
+    >>> cell_svg("e5", "b", "last", True).startswith('<g class="cell occ last" data-cell="e5"')
+    True
+    """
+    x, y = cell_xy(cell, flipped)
+    cls = "cell " + ("occ" if stone else "empty")
+    if extra:
+        cls += " " + extra
+    if interactive:
+        attrs = 'role="button" tabindex="%d" aria-label="%s"' % (0 if focused else -1, announce(cell, stone, extra or ""))
+    else:
+        attrs = 'aria-label="%s"' % announce(cell, stone, extra or "")
+    return ('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" %s><use href="#dhex" class="hx"/>%s</g>'
+            % (cls, cell, x, y, attrs, stone_svg(stone) if stone else '<text class="nm" y="4">%s</text>' % cell))
+
+
+def outlines_svg(diamonds=(), chosen=None, flipped=False):
+    """The outlines of the mover's diamonds (``chosen`` the one the selected pivot belongs to),
+    drawn after the cells."""
+    parts = []
     for d in diamonds:
         cls = "diamond chosen" if chosen is not None and tuple(d) == tuple(chosen) else "diamond"
         parts.append('<polygon class="%s" points="%s" aria-hidden="true"/>' % (cls, diamond_points(d, flipped)))

@@ -9,6 +9,7 @@ come out as plain strings.
 import asyncio
 
 import board_dom
+import dom_list
 import game_io
 import render
 from pyscript import create_named_worker, document, window
@@ -126,7 +127,7 @@ def draw_history():
                         (' aria-label="%s, a %s" title="a %s"' % (text, kind, kind)) if kind else "", text))
     if S.random_setup:
         items.insert(0, '<li class="setup">Random setup (seed %d)</li>' % S.seed)
-    board_dom.update_list(EL["history"], history_items, items)
+    dom_list.update_list(EL["history"], history_items, items)
     if not idle["scroll"]:
         idle["scroll"] = True
         window.requestAnimationFrame(_scroll_proxy)

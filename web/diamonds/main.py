@@ -7,7 +7,6 @@ accepts input; a position string goes in and a move text comes out.
 """
 
 import asyncio
-import gc
 
 import dom_list
 import download
@@ -118,17 +117,8 @@ def scroll_history(timestamp=None):
     EL["history"].scrollTop = EL["history"].scrollHeight
 
 
-def collect_garbage():
-    """MicroPython collects when its heap runs out, which can fall inside a click: a pause of
-    ~20-40 ms (issue 12).  Collecting after each change, once the page is quiet, keeps the heap
-    from running out mid-click."""
-    idle["gc"] = False
-    gc.collect()
-
-
 _scroll_proxy = create_proxy(scroll_history)
-_gc_proxy = create_proxy(collect_garbage)
-idle = {"scroll": False, "gc": False}
+idle = {"scroll": False}
 history_items = []  # the move list's <li> items on screen
 
 
@@ -463,9 +453,6 @@ def on_hashchange(event):
 
 def after_change():
     redraw()
-    if not idle["gc"]:  # collect the garbage between clicks rather than in the middle of one
-        idle["gc"] = True
-        window.setTimeout(_gc_proxy, 40)
     if S.bot_to_move():
         asyncio.create_task(bot_turn())
 

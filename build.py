@@ -575,12 +575,18 @@ def prerendered_board() -> dict[str, str]:
 _FIGURE = re.compile(r'(<figure class="example"[^>]*>)(.*?)(</figure>)', re.S)
 
 
+#: How many of rules.html's example boards build.py draws: those a reader sees first.
+PRERENDERED_FIGURES = 2
+
+
 def prerendered_figures(page: str) -> str:
-    """``page`` (rules.html) with each example figure's board drawn in at build time, as
-    rules.py starts it (board_view.BoardView: upright, focus on F3), by the page's own
-    renderer and viewer; ``data-drawn`` names what it shows, so the page adopts the board
-    instead of drawing it (issue 12).  A figure the viewer cannot start is left as it is: the
-    page shows its error."""
+    """``page`` (rules.html) with the first example figures' boards (``PRERENDERED_FIGURES``)
+    drawn in at build time, as rules.py starts them (board_view.BoardView: upright, focus on
+    F3), by the page's own renderer and viewer; ``data-drawn`` names what a board shows, so the
+    page adopts it instead of drawing it (issue 12).  The other figures that start here get
+    ``data-later`` and an empty board of the right size: the page draws them after it is ready
+    (the boards took 78 of the page's 105 KB, ~17 ms of parsing before the page could start).  A
+    figure the viewer cannot start is left as it is: the page shows its error at once."""
     sys.path[:0] = [str(ROOT), str(DVONN)]
     try:
         import embed_params
@@ -602,14 +608,18 @@ def prerendered_figures(page: str) -> str:
                               highlight=embed_params.split_list(attr(tag, "data-highlight")))
         except Exception:  # noqa: BLE001 - the page reports it
             return match.group(0)
-        if v.ghosts or v.vanishing:
-            return match.group(0)  # overlays are drawn by the page
+        drawn[0] += 1
+        if drawn[0] > PRERENDERED_FIGURES or v.ghosts or v.vanishing:  # (overlays are drawn by the page)
+            svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="DVONN board" data-testid="board"></svg>'
+                   % render.VIEWBOX)
+            return tag[:-1] + " data-later>" + match.group(2).rstrip() + "\n  " + svg + "\n" + match.group(3)
         stacks, marks = v.stacks(), v.marks()
         svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="DVONN board" data-testid="board" '
                'data-drawn="%s">%s</svg>' % (render.VIEWBOX, html.escape(render.board_key(stacks, marks, "F3")),
                                             render.board_svg(stacks, marks, False, "F3")))
         return tag + match.group(2).rstrip() + "\n  " + svg + "\n" + match.group(3)
 
+    drawn = [0]
     return _FIGURE.sub(draw, page)
 
 

@@ -5,12 +5,12 @@ Runs on MicroPython.  A figure says what its board shows in data attributes
 plays both sides.
 
 The boards in view start first; then ``body`` gets ``data-ready="true"`` and ``data-live-ms``
-(time since navigation, for the benchmarks).  The other boards, drawn at build time, start
-one per task after that, and at once when the reader touches one first (a pointer, a key or
-the focus on it): no input is lost.  When every board is live, ``body`` gets ``data-boards``
+(time since navigation, for the benchmarks).  The other boards that build.py checked (drawn
+at build time, or marked ``data-later``) start one per task after that, and at once when the
+reader touches one first (a pointer, a key or the focus on it): no input is lost.  When every board is live, ``body`` gets ``data-boards``
 (how many) and ``data-all-live-ms`` (issue 12: eight boards took 40 ms before the page was
-ready).  A figure without a board drawn at build time starts before the page is ready, so
-that an example that cannot start shows its error (``data-ready="error"``) at once.
+ready).  A figure build.py could not start starts before the page is ready, so that it
+shows its error (``data-ready="error"``) at once.
 """
 
 from board_view import BoardView
@@ -106,8 +106,8 @@ def main():
     later = []
     for i in range(figures.length):
         figure = figures[i]
-        drawn = figure.querySelector("svg[data-drawn]")
-        if drawn is None or in_view(figure):
+        checked = figure.hasAttribute("data-later") or figure.querySelector("svg[data-drawn]") is not None
+        if not checked or in_view(figure):
             start_board(figure)
         else:
             later.append(figure)

@@ -390,12 +390,16 @@ def test_against_the_bot(dp: Diamonds) -> None:
 
 
 def test_the_two_games_link_to_each_other(dp: Diamonds) -> None:
-    dp.page.get_by_role("navigation", name="Games").get_by_role("link", name="DVONN").click()
+    # (expect_navigation: until the new page has loaded, the old one, or none, is there to ask)
+    with dp.page.expect_navigation():
+        dp.page.get_by_role("navigation", name="Games").get_by_role("link", name="DVONN").click()
     dp.page.wait_for_function("document.body.dataset.ready === 'true' && document.title === 'DVONN'")
-    dp.page.get_by_role("navigation", name="Games").get_by_role("link", name="Diamonds & Pivots").click()
+    with dp.page.expect_navigation():
+        dp.page.get_by_role("navigation", name="Games").get_by_role("link", name="Diamonds & Pivots").click()
     dp.wait_ready()
     assert dp.page.url.endswith("/diamonds.html")
-    dp.page.get_by_role("link", name="The rules, with boards to try").click()
+    with dp.page.expect_navigation():
+        dp.page.get_by_role("link", name="The rules, with boards to try").click()
     dp.page.wait_for_function("document.body.dataset.ready === 'true' && document.body.dataset.boards === '5'")
     assert dp.page.url.endswith("/diamonds-rules.html")
 

@@ -40,9 +40,7 @@ def redraw():
         draw_board(*view)
         drawn["key"] = key
     elif "cells" not in drawn:  # the board build.py drew, showing this game: keep it
-        drawn["flipped"] = S.flipped
-        drawn["cells"] = {cell: (view[0].get(cell, ""), view[1].get(cell), cell == view[3]) for cell in render.CELLS}
-        drawn["outlines"] = (view[4], view[5])
+        record_board(*view)
     EL["status"].textContent = S.status()
     black, white = S.score()
     EL["score-black"].textContent = str(black)
@@ -70,6 +68,18 @@ def redraw():
     save()
 
 
+def cell_state(stones, marks, focus, cell):
+    """What one cell shows: its stone, its marks and whether it is in the tab order."""
+    return stones.get(cell, ""), marks.get(cell), cell == focus
+
+
+def record_board(stones, marks, flipped, focus, diamonds, chosen):
+    """Note in ``drawn`` that the whole board shows these arguments of ``render.board_svg``."""
+    drawn["flipped"] = flipped
+    drawn["cells"] = {cell: cell_state(stones, marks, focus, cell) for cell in render.CELLS}
+    drawn["outlines"] = (diamonds, chosen)
+
+
 def draw_board(stones, marks, flipped, focus, diamonds, chosen):
     """Only the cells that changed, and the outlines if they did: a keyed diff against
     ``drawn``, what the board shows (issue 12: the whole board cost 5-20 ms a click).  The whole
@@ -78,16 +88,14 @@ def draw_board(stones, marks, flipped, focus, diamonds, chosen):
     changed = []
     if cells is not None:
         for cell in render.CELLS:
-            now = (stones.get(cell, ""), marks.get(cell), cell == focus)
+            now = cell_state(stones, marks, focus, cell)
             if cells[cell] != now:
                 changed.append((cell, now))
     # Past a dozen cells (a turn ends: every empty cell gets or loses its mark), one innerHTML
     # is quicker than replacing them one by one.
     if cells is None or drawn.get("flipped") != flipped or len(changed) > 12:
         board.innerHTML = render.board_svg(stones, marks, flipped, focus, diamonds, chosen)
-        drawn["flipped"] = flipped
-        drawn["cells"] = {cell: (stones.get(cell, ""), marks.get(cell), cell == focus) for cell in render.CELLS}
-        drawn["outlines"] = (diamonds, chosen)
+        record_board(stones, marks, flipped, focus, diamonds, chosen)
         return
     for cell, now in changed:
         cells[cell] = now

@@ -599,7 +599,10 @@ def prerendered_figures(page: str) -> str:
         match = re.search(r'\s%s="([^"]*)"' % re.escape(name), tag)
         return html.unescape(match.group(1)) if match else ""
 
+    started = 0
+
     def draw(match: re.Match[str]) -> str:
+        nonlocal started
         tag = match.group(1)
         at = attr(tag, "data-at")
         try:
@@ -608,18 +611,18 @@ def prerendered_figures(page: str) -> str:
                               highlight=embed_params.split_list(attr(tag, "data-highlight")))
         except Exception:  # noqa: BLE001 - the page reports it
             return match.group(0)
-        drawn[0] += 1
-        if drawn[0] > PRERENDERED_FIGURES or v.ghosts or v.vanishing:  # (overlays are drawn by the page)
-            svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="DVONN board" data-testid="board"></svg>'
-                   % render.VIEWBOX)
-            return tag[:-1] + " data-later>" + match.group(2).rstrip() + "\n  " + svg + "\n" + match.group(3)
-        stacks, marks = v.stacks(), v.marks()
-        svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="DVONN board" data-testid="board" '
-               'data-drawn="%s">%s</svg>' % (render.VIEWBOX, html.escape(render.board_key(stacks, marks, "F3")),
-                                            render.board_svg(stacks, marks, False, "F3")))
+        started += 1
+        drawn, board = "", ""
+        if started > PRERENDERED_FIGURES or v.ghosts or v.vanishing:  # (overlays are drawn by the page)
+            tag = tag[:-1] + " data-later>"
+        else:
+            stacks, marks = v.stacks(), v.marks()
+            drawn = ' data-drawn="%s"' % html.escape(render.board_key(stacks, marks, "F3"))
+            board = render.board_svg(stacks, marks, False, "F3")
+        svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="DVONN board" data-testid="board"%s>%s</svg>'
+               % (render.VIEWBOX, drawn, board))
         return tag + match.group(2).rstrip() + "\n  " + svg + "\n" + match.group(3)
 
-    drawn = [0]
     return _FIGURE.sub(draw, page)
 
 

@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -352,7 +353,16 @@ def micropython_lazy(site: Site, src: Path, rel: str) -> str:
     return site.write(rel.rsplit("/", 1)[0] + "/" + dest if "/" in rel else dest, data)
 
 
-PACK_MAGIC = b"PACK 1\n"
+@functools.lru_cache(maxsize=None)
+def _unpack() -> Any:
+    """web/shared/unpack.py, the pages' reader of a pack, as a module: the format's one reader."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("dvonn_unpack", SHARED / "unpack.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def pack_modules(files: dict[str, bytes]) -> bytes:
@@ -366,24 +376,17 @@ def pack_modules(files: dict[str, bytes]) -> bytes:
     >>> pack_modules({"a.mpy": b"xy", "d/b.mpy": b""})
     b'PACK 1\\na.mpy 2\\nxyd/b.mpy 0\\n'
     """
-    return PACK_MAGIC + b"".join(b"%s %d\n" % (dest.encode(), len(data)) + data for dest, data in sorted(files.items()))
+    return _unpack().MAGIC + b"".join(b"%s %d\n" % (dest.encode(), len(data)) + data for dest, data in sorted(files.items()))
 
 
-def unpack_modules(data: bytes) -> dict[str, bytes]:
-    """The files of a pack (``pack_modules``' inverse, for tools; the pages use web/shared/unpack.py).
+def unpack_modules(data: bytes, path: str = "pack") -> dict[str, bytes]:
+    """The files of a pack (``pack_modules``' inverse, for tools), read as the pages read it
+    (web/shared/unpack.py: ``entries``).
 
     >>> unpack_modules(pack_modules({"a.mpy": b"xy", "d/b.mpy": b""}))
     {'a.mpy': b'xy', 'd/b.mpy': b''}
     """
-    if not data.startswith(PACK_MAGIC):
-        raise ValueError("not a module pack")
-    files, at = {}, len(PACK_MAGIC)
-    while at < len(data):
-        end = data.index(b"\n", at)
-        name, size = data[at:end].decode().rsplit(" ", 1)
-        files[name] = data[end + 1:end + 1 + int(size)]
-        at = end + 1 + int(size)
-    return files
+    return {name: data[start:stop] for name, start, stop in _unpack().entries(data, path)}
 
 
 def micropython_page(site: Site, script: Path, rel: str, modules: dict[str, bytes]) -> tuple[str, dict[str, str]]:

@@ -10,6 +10,24 @@ page's main module.
 
 import os
 
+MAGIC = b"PACK 1\n"  # the pack's first line (build.py writes packs with it)
+
+
+def entries(data, path="pack"):
+    """``(name, start, stop)`` of each file in the pack ``data``: its bytes are
+    ``data[start:stop]``.  ``ValueError`` names ``path`` and what is wrong."""
+    if data[:len(MAGIC)] != MAGIC:
+        raise ValueError("%s is not a module pack" % path)
+    at = len(MAGIC)
+    while at < len(data):
+        end = data.index(b"\n", at)
+        name, size = str(data[at:end], "utf-8").rsplit(" ", 1)
+        start, stop = end + 1, end + 1 + int(size)
+        if stop > len(data):
+            raise ValueError("%s: %s is cut short" % (path, name))
+        yield name, start, stop
+        at = stop
+
 
 def unpack(path):
     """Write the files of the pack at ``path`` (paths relative to the current folder), making
@@ -17,25 +35,16 @@ def unpack(path):
     data = bytearray(os.stat(path)[6])  # read() of unknown size grows its buffer: 10x slower here
     with open(path, "rb") as f:
         f.readinto(data)
-    if data[:7] != b"PACK 1\n":
-        raise ValueError("%s is not a module pack" % path)
     view = memoryview(data)
-    at = data.index(b"\n") + 1
     made = set()
     count = 0
-    while at < len(data):
-        end = data.index(b"\n", at)
-        name, size = str(data[at:end], "utf-8").rsplit(" ", 1)
-        start, stop = end + 1, end + 1 + int(size)
-        if stop > len(data):
-            raise ValueError("%s: %s is cut short" % (path, name))
+    for name, start, stop in entries(data, path):
         folder = name.rsplit("/", 1)[0] if "/" in name else ""
         if folder and folder not in made:
             _make_folders(folder)
             made.add(folder)
         with open(name, "wb") as f:
             f.write(view[start:stop])
-        at = stop
         count += 1
     return count
 

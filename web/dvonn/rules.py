@@ -7,9 +7,9 @@ plays both sides.
 The boards in view start first; then ``body`` gets ``data-ready="true"`` and ``data-live-ms``
 (time since navigation, for the benchmarks).  The other boards that build.py checked (drawn
 at build time, or marked ``data-later``) start one per task after that, and at once when the
-reader touches one first (a pointer, a key or the focus on it): no input is lost.  When every board is live, ``body`` gets ``data-boards``
-(how many) and ``data-all-live-ms`` (issue 12: eight boards took 40 ms before the page was
-ready).  A figure build.py could not start starts before the page is ready, so that it
+reader touches one first (a pointer, a key or the focus on it): no input is lost.  When
+every board is live, ``body`` gets ``data-boards`` (how many) and ``data-all-live-ms``
+(issue 12: eight boards took 40 ms before the page was ready).  A figure build.py could not start starts before the page is ready, so that it
 shows its error (``data-ready="error"``) at once.
 """
 
@@ -20,7 +20,7 @@ from pyscript.ffi import create_proxy
 from viewer import Viewer
 
 VIEWS = []  # keeps every board (and its event proxies) alive
-PENDING = []  # figures drawn at build time, not started yet
+PENDING = []  # figures build.py checked, not started yet
 FAILED = []
 FIRST_USE = ("pointerdown", "mouseover", "focusin", "keydown", "click")
 
@@ -103,16 +103,14 @@ def all_live():
 
 def main():
     figures = document.querySelectorAll("figure.example")
-    later = []
     for i in range(figures.length):
         figure = figures[i]
         checked = figure.hasAttribute("data-later") or figure.querySelector("svg[data-drawn]") is not None
         if not checked or in_view(figure):
             start_board(figure)
         else:
-            later.append(figure)
+            PENDING.append(figure)
             figure.dataset.ready = "true"  # it starts on first use (on_first_use) or in turn
-    PENDING.extend(later)
     body = document.body
     body.dataset.liveMs = str(int(window.performance.now()))
     body.dataset.ready = "true" if not FAILED else "error"

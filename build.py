@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -562,7 +562,7 @@ def _imported_core_modules(path: Path) -> set[str]:
     """Names of the dvonn_core modules a file imports (anywhere in it, lazily or not)."""
     in_core = path.parent == CORE
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in _runtime_nodes(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 parts = alias.name.split(".")
@@ -579,9 +579,32 @@ def _imported_core_modules(path: Path) -> set[str]:
                 continue
             if module:
                 found.add(module.split(".")[0])
-            else:  # from . import x, y / from dvonn_core import x, y
+            else:  # from . import x, y / from dvonn_core import x, y (a module, or a name of the API)
                 found.update(a.name for a in node.names if (CORE / f"{a.name}.py").exists())
+                found.update(_package_homes()[a.name] for a in node.names if a.name in _package_homes())
     return found
+
+
+def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``tree`` (as ``ast.walk``) but those under ``if TYPE_CHECKING:``, which
+    only the type checker reads."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not (isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING"):
+                todo.append(child)
+
+
+@functools.lru_cache(maxsize=None)
+def _package_homes() -> dict[str, str]:
+    """The module of each name ``dvonn_core`` exports (its ``_HOMES``: it imports them on first use)."""
+    tree = ast.parse((CORE / "__init__.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "_HOMES" for t in node.targets):
+            return dict(ast.literal_eval(node.value))
+    raise SystemExit("build.py: dvonn_core/__init__.py has no _HOMES")
 
 
 def core_closure(entries: list[Path]) -> list[Path]:
@@ -731,7 +754,7 @@ def _diamonds_imports(path: Path) -> tuple[set[str], set[str]]:
     core: set[str] = set()
     sub: set[str] = set()
     in_sub = path.parent == CORE / "diamonds"
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in _runtime_nodes(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.ImportFrom):
             name = node.module or ""
             if in_sub and node.level == 1:

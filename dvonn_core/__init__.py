@@ -8,12 +8,47 @@
 ('b', 'white')
 
 It runs unchanged on CPython 3.11+, Pyodide and MicroPython.
+
+The names below are imported on first use (a module ``__getattr__``, PEP 562): importing the
+package, or its Diamonds & Pivots subpackage ``dvonn_core.diamonds``, does not load the DVONN
+game until it is asked for (the Diamonds page starts ~5 ms sooner on MicroPython, issue 12).
 """
 
-from .game import Game
-from .moves import IllegalMoveError, InvalidMoveError, Move
-from .position import PositionError
-from .errors import RecordError
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+
+if TYPE_CHECKING:
+    from .errors import IllegalMoveError, InvalidMoveError, RecordError
+    from .game import Game
+    from .moves import Move
+    from .position import PositionError
 
 __all__ = ["Game", "Move", "InvalidMoveError", "IllegalMoveError", "PositionError", "RecordError"]
 __version__ = "0.1.0"
+
+#: The module each name of ``__all__`` comes from.
+_HOMES = {"Game": "game", "Move": "moves", "InvalidMoveError": "errors", "IllegalMoveError": "errors",
+          "PositionError": "position", "RecordError": "errors"}
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is not None:
+        value = getattr(__import__("dvonn_core." + home, None, None, [name]), name)
+    elif name[:1] != "_":
+        # A submodule not imported yet (``from dvonn_core import record``): CPython would
+        # import it after an AttributeError, MicroPython would not, so it is imported here.
+        full = "dvonn_core." + name
+        try:
+            value = __import__(full, None, None, ["_"])
+        except ImportError as error:
+            if full not in str(error):  # an import inside that module failed: say so
+                raise
+            raise AttributeError("module 'dvonn_core' has no attribute %r" % (name,)) from None
+    else:
+        raise AttributeError("module 'dvonn_core' has no attribute %r" % (name,))
+    globals()[name] = value  # once: later lookups find it without this function
+    return value
+
+
+def __dir__() -> "list[str]":
+    return sorted(set(globals()) | set(__all__))

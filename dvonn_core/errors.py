@@ -1,10 +1,19 @@
-"""The error raised for game records, kept apart so that importing the package stays light
-(``dvonn_core.record`` is only loaded when a record is read or written)."""
+"""The errors both games raise, kept in a module of their own that imports nothing: the
+Diamonds & Pivots package and a page that only reads records do not load the DVONN game to
+name them (``dvonn_core.record`` is only loaded when a record is read or written)."""
 
 try:
     from typing import Optional
 except ImportError:  # MicroPython
     pass
+
+
+class InvalidMoveError(ValueError):
+    """The text is not a move in the game's notation at all."""
+
+
+class IllegalMoveError(ValueError):
+    """The move is well formed but not legal in the position."""
 
 
 class RecordError(ValueError):

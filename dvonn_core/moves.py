@@ -14,6 +14,7 @@ True
 """
 
 from .board import CELLS, SIZE, index, is_cell
+from .errors import IllegalMoveError, InvalidMoveError  # noqa: F401 - part of this module's API
 
 try:
     from typing import Optional
@@ -22,14 +23,6 @@ except ImportError:  # MicroPython
 
 PASS_CODE = 8192
 PLACE_BASE = 4096
-
-
-class InvalidMoveError(ValueError):
-    """The text is not a move in DVONN notation at all."""
-
-
-class IllegalMoveError(ValueError):
-    """The move is well formed but not legal in the position."""
 
 
 def encode(source: int, target: int) -> int:

@@ -23,6 +23,9 @@ set repeated ``--repeat`` times to show the spread, with the machine's load aver
 * on ``index.html`` also the whole visit's bytes, warm reload and offline reload (service
   worker) -> data-ready; with ``--throttle`` everything again at 10 Mbit/s and 40 ms latency.
 
+Before measuring, each page and the bare page are loaded ``--warmup`` times (default 1), cold
+as well, and not counted: the browser has just started.
+
 ``python benchmarks/web_load.py [--runs 5] [--repeat 3] [--page index.html] [--quick]`` builds
 the site into a temporary directory first (so a concurrent ``python build.py`` cannot change
 it mid-run); ``--dir dist`` measures an existing build instead, and ``--baseline DIR`` another
@@ -301,6 +304,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", type=Path, help="also measure this built site (say, of main), "
                         "interleaved with the first in every repeat, for a before/after on a busy machine")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--warmup", type=int, default=1,
+                        help="cold runs of each page and the bare page, not counted, once the browser has started")
     args = parser.parse_args(argv)
     if args.quick:
         args.runs, args.repeat = 1, 1
@@ -322,6 +327,13 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        # A browser that has just started pays once for what a visitor's running browser has
+        # done long before (its processes, font and code caches warming up); these runs take
+        # that, for every page alike, and are not counted.
+        for _ in range(args.warmup):
+            for name in pages:
+                for label in sites:
+                    cold_run(browser, bases[label], servers[label], name, False, False)
         for name in pages:
             for network, throttle in networks:
                 repeats: dict[str, list[dict[str, Any]]] = {label: [] for label in sites}

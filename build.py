@@ -170,6 +170,11 @@ class Site:
     def copy(self, src: Path, rel: str) -> str:
         return self.write(rel, src.read_bytes())
 
+    def remove(self, rel: str) -> None:
+        """Take ``dist/rel`` out of the site (a file every page now holds inline)."""
+        (self.out / rel).unlink()
+        del self.files[rel]
+
 
 def copy_runtime(site: Site, package: str, patterns: tuple[str, ...], folder: str) -> str:
     """Copy the listed files of an npm package into a versioned vendor folder."""
@@ -464,19 +469,51 @@ def unpack_modules(data: bytes, path: str = "pack") -> dict[str, bytes]:
 
 
 def micropython_page(site: Site, script: Path, rel: str, modules: dict[str, bytes]) -> tuple[str, dict[str, str]]:
-    """A page's start script and the files of its PyScript config: ``(src, {dist path: fs path})``.
+    """A page's start script and the files of its PyScript config: ``(code, {dist path: fs path})``.
 
     The page's main script (``script``, going to ``rel``) is compiled as a module like the
     others and packed with them (``modules``: FS path -> bytes) into one file, ``rel`` with
-    ``.pack``: one request for all of them.  The ``<script type="mpy" src>`` is the start
-    script (``rel`` with ``_start.py``): web/shared/mount.py, the call that mounts the pack
-    and the import of the main module.
+    ``.pack``: one request for all of them.  The start script goes inline into the page's
+    ``<script type="mpy">`` (one request fewer in the page's first wave, issue 12):
+    web/shared/mount.py, the call that mounts the pack and the import of the main module.
     """
     files = {**modules, **micropython_modules(site, {script.name: site.copy(script, rel)})}
     pack = site.write(rel[:-3] + ".pack", pack_modules(files))
     fs_pack = Path(rel).stem + ".pack"
-    stub = (SHARED / "mount.py").read_text() + f"\n\nmount({'./' + fs_pack!r})\nimport {script.stem}\n"
-    return site.write(rel[:-3] + "_start.py", stub.encode()), {fs_pack: pack}
+    code = (SHARED / "mount.py").read_text() + f"\n\nmount({'./' + fs_pack!r})\nimport {script.stem}\n"
+    return inline_code(code, "script"), {fs_pack: pack}
+
+
+def inline_code(text: str, tag: str) -> str:
+    """``text`` checked to be safe as the raw content of an inline ``<tag>`` element (its end tag or
+    a comment opener in it would end or hide the element early).
+
+    >>> inline_code("p { color: red }", "style")
+    'p { color: red }'
+    >>> inline_code("x = '</script>'", "script")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot inline into <script>: it contains '</script'
+    """
+    for bad in (f"</{tag}", "<!--"):
+        if bad in text.lower():
+            raise ValueError(f"cannot inline into <{tag}>: it contains {bad!r}")
+    return text
+
+
+_STYLESHEET = re.compile(r'<link rel="stylesheet" href="\./([^"?]+)(?:\?v=[0-9a-f]+)?">')
+
+
+def inline_styles(page: str, out: Path, inlined: set[str]) -> str:
+    """``page`` with each ``<link rel="stylesheet">`` of a file of the site replaced by a ``<style>``
+    element holding that file, whose path is added to ``inlined``: nothing in the page's first
+    wave of requests waits for a style sheet, and the module pack is not queued behind them on
+    HTTP/1.1's six connections (issue 12)."""
+    def inline(match: re.Match[str]) -> str:
+        inlined.add(match.group(1))
+        css = inline_code((out / match.group(1)).read_text(), "style")
+        return f"<style>\n{css.rstrip()}\n</style>"
+    return _STYLESHEET.sub(inline, page)
 
 
 def worker_imports(script: Path) -> list[str]:
@@ -911,12 +948,19 @@ def build(out: Path = DIST) -> Site:
     values.update(prerendered_board())
     values.update(doc_pages(site, mpy_dir, core, values))
     values.update(diamonds_pages(site, mpy_dir, core, bot_files, pyodide))
+    inlined: set[str] = set()
     for page, folder in PAGES.items():
         text = fill((folder / page).read_text(), values)
+        if page != "bare.html":  # the reference page stays as PyScript's own example has it
+            text = inline_styles(text, out, inlined)
         if page == "rules.html":
             text = prerendered_figures(text)
         site.write(page, text.encode())
     site.write(".nojekyll", b"")
+    pages = [(out / rel).read_text() for rel in site.files if rel.endswith(".html")]
+    for rel in sorted(inlined):  # a style sheet no page links any more leaves the site
+        if not any(f"./{rel}" in page for page in pages):
+            site.remove(rel)
 
     # The service worker lists every file with its hash; its own bytes change with any
     # file, so the browser installs the new version and drops the old cache.

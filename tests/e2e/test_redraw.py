@@ -11,7 +11,7 @@ from typing import Any
 from .app import App
 from .test_play import FULL_GAME, recorded_game
 
-CELLS_HTML = """() => [...document.querySelectorAll('#board > *')].map(e => e.outerHTML)"""
+CELLS_HTML = """() => [...document.querySelectorAll('#board > .scene > *, #board > .overlay')].map(e => e.outerHTML)"""
 HISTORY_HTML = """() => document.querySelector('[data-testid="history"]').innerHTML"""
 
 
@@ -114,7 +114,7 @@ def test_embed_steps_redraw_only_what_changed(page: Any, base_url: str) -> None:
         page.get_by_test_id("next").click()
     page.get_by_test_id("prev").click()
     page.get_by_test_id("next").click()
-    cells = "() => [...document.querySelectorAll('svg.dv-svg > *')].map(e => e.outerHTML)"
+    cells = "() => [...document.querySelectorAll('svg.dv-svg > .scene > *')].map(e => e.outerHTML)"
     stepped = [html for html in page.evaluate(cells) if 'class="overlay"' not in html]
     assert len(stepped) > 49
     page.goto(url + "&at=4")

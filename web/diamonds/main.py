@@ -104,7 +104,7 @@ def draw_board(stones, marks, flipped, focus, diamonds, chosen):
         drawn["outlines"] = (diamonds, chosen)
         for el in board.querySelectorAll("polygon.diamond"):
             el.remove()
-        board.insertAdjacentHTML("beforeend", render.outlines_svg(diamonds, chosen, flipped))
+        board.firstElementChild.insertAdjacentHTML("beforeend", render.outlines_svg(diamonds, chosen, flipped))
 
 
 def draw_history():

@@ -23,6 +23,7 @@ ROW_H = 1.5 * RADIUS
 STONE_R = 0.66 * RADIUS
 ROW_NAMES = "abcdefghi"
 COLOUR_NAMES = {"b": "black", "w": "white"}
+SCENE = '<g class="scene">'  # board_svg's one child of the board's <svg>
 
 _ROWCOL = {}
 for _i in range(len(CELLS)):
@@ -180,17 +181,19 @@ def board_svg(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen
     doomed, last); ``diamonds`` are the mover's diamonds to outline (tuples of cells),
     ``chosen`` the one the selected pivot belongs to.  ``focus`` is the cell in the
     keyboard tab order (roving tabindex).  ``interactive=False`` draws a picture (no
-    tab stops, no button role).
+    tab stops, no button role).  Everything is in one ``<g class="scene">`` (``SCENE``), as
+    on the DVONN board: one node for PyScript's observer of the document to search, not ~150.
     """
     marks = marks or {}
     focus = focus or "e5"
-    parts = [DEFS]
+    parts = [SCENE, DEFS]
     for text, r, q in LABELS:
         x, y = xy(r, q, flipped)
         parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
     for cell in CELLS:
         parts.append(cell_svg(cell, stones.get(cell, ""), marks.get(cell), cell == focus, flipped, interactive))
     parts.append(outlines_svg(diamonds, chosen, flipped))
+    parts.append("</g>")
     return "".join(parts)
 
 

@@ -21,6 +21,7 @@ LAYER_DY = 3.2  # vertical offset between pieces of a stack
 MAX_LAYERS = 6  # pieces drawn per stack (the height number says the rest)
 LETTERS = "ABCDEFGHIJK"
 COLOUR_NAMES = {"w": "white", "b": "black", "d": "DVONN"}
+SCENE = '<g class="scene">'  # board_svg's one child of the board's <svg>
 
 
 #: Arrow keys move the keyboard focus across the board: left/right along a row; up/down
@@ -244,18 +245,23 @@ def board_svg(stacks, marks=None, flipped=False, focus=None, turned=False):
     ``focus`` is the cell in the keyboard tab order (roving tabindex); ``turned`` draws the
     board a quarter turn round, for the viewBox ``VIEWBOX_TURNED``.
 
+    Everything is in one ``<g class="scene">`` (``SCENE``): inserting the board then adds one
+    node to the page, not some hundred, each of which PyScript's observer of the document
+    would search for scripts (issue 12: 2-6 ms of a redraw).
+
     >>> svg = board_svg({c: "" for c in CELLS})
-    >>> svg.count("data-cell=")
-    49
+    >>> svg.count("data-cell="), svg.startswith(SCENE), svg.endswith("</g>")
+    (49, True, True)
     """
     marks = marks or {}
     focus = focus or CELLS[0]
-    parts = [DEFS]
+    parts = [SCENE, DEFS]
     for text, col, row in LABELS:
         x, y = xy(col, row, flipped, turned)
         parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
     for cell in CELLS:
         parts.append(cell_svg(cell, stacks.get(cell, ""), marks.get(cell), cell == focus, flipped, turned))
+    parts.append("</g>")
     return "".join(parts)
 
 

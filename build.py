@@ -504,13 +504,11 @@ def inline_code(text: str, tag: str) -> str:
 _STYLESHEET = re.compile(r'<link rel="stylesheet" href="\./([^"?]+)(?:\?v=[0-9a-f]+)?">')
 
 
-def inline_styles(page: str, out: Path, inlined: set[str]) -> str:
+def inline_styles(page: str, out: Path) -> str:
     """``page`` with each ``<link rel="stylesheet">`` of a file of the site replaced by a ``<style>``
-    element holding that file, whose path is added to ``inlined``: nothing in the page's first
-    wave of requests waits for a style sheet, and the module pack is not queued behind them on
-    HTTP/1.1's six connections (issue 12)."""
+    element holding that file: nothing in the page's first wave of requests waits for a style
+    sheet, and the module pack is not queued behind them on HTTP/1.1's six connections (issue 12)."""
     def inline(match: re.Match[str]) -> str:
-        inlined.add(match.group(1))
         css = inline_code((out / match.group(1)).read_text(), "style")
         return f"<style>\n{css.rstrip()}\n</style>"
     return _STYLESHEET.sub(inline, page)
@@ -948,17 +946,17 @@ def build(out: Path = DIST) -> Site:
     values.update(prerendered_board())
     values.update(doc_pages(site, mpy_dir, core, values))
     values.update(diamonds_pages(site, mpy_dir, core, bot_files, pyodide))
-    inlined: set[str] = set()
     for page, folder in PAGES.items():
         text = fill((folder / page).read_text(), values)
         if page != "bare.html":  # the reference page stays as PyScript's own example has it
-            text = inline_styles(text, out, inlined)
+            text = inline_styles(text, out)
         if page == "rules.html":
             text = prerendered_figures(text)
         site.write(page, text.encode())
     site.write(".nojekyll", b"")
     pages = [(out / rel).read_text() for rel in site.files if rel.endswith(".html")]
-    for rel in sorted(inlined):  # a style sheet no page links any more leaves the site
+    # A style sheet no page links any more (every page holds it inline) leaves the site.
+    for rel in [rel for rel in site.files if rel.endswith(".css")]:
         if not any(f"./{rel}" in page for page in pages):
             site.remove(rel)
 

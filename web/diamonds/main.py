@@ -104,7 +104,8 @@ def draw_board(stones, marks, flipped, focus, diamonds, chosen):
         drawn["outlines"] = (diamonds, chosen)
         for el in board.querySelectorAll("polygon.diamond"):
             el.remove()
-        board.firstElementChild.insertAdjacentHTML("beforeend", render.outlines_svg(diamonds, chosen, flipped))
+        scene = board.firstElementChild  # render.SCENE, where board_svg draws the outlines too
+        scene.insertAdjacentHTML("beforeend", render.outlines_svg(diamonds, chosen, flipped))
 
 
 def draw_history():

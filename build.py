@@ -48,6 +48,8 @@ PYSCRIPT_PKG = "@pyscript/core"
 PYSCRIPT_FILES = ("core.js", "core-*.js", "core.css", "error-*.js", "deprecations-manager-*.js",
                   "donkey-*.js", "toml-*.js", "zip-*.js", "py-editor-*.js", "py-terminal-*.js",
                   "py-game-*.js", "mpy-*.js", "py-[A-Z]*.js", "pyodide_graph-*.js")
+# The one PyScript plugin the pages keep (build.py: plugins_off): it shows an uncaught error.
+PYSCRIPT_PLUGINS_KEPT = ("error",)
 MICROPYTHON_PKG = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 PYODIDE_PKG = "pyodide"
@@ -665,10 +667,28 @@ def pyscript_config(site: Site, interpreter: str, modules: dict[str, str]) -> di
             "files": {f"./{versioned}": f"./{dest}" for dest, versioned in sorted(modules.items())}}
 
 
+def pyscript_plugins() -> list[str]:
+    """The names of the plugins PyScript imports at start unless a config turns them off
+    (``src/plugins.js`` of the pinned ``@pyscript/core``)."""
+    text = (NODE_MODULES / PYSCRIPT_PKG / "src" / "plugins.js").read_text()
+    names = re.findall(r'^    (?:\["([\w-]+)"\]|([\w-]+)): \(\) =>', text, re.M)
+    if not names:
+        raise SystemExit("build.py: no plugin found in @pyscript/core/src/plugins.js")
+    return [a or b for a, b in names]
+
+
+def plugins_off() -> list[str]:
+    """PyScript's ``plugins`` setting for the pages: every plugin but ``error`` (which shows an
+    uncaught Python error on the page) turned off.  The pages use no code editor, terminal or
+    pygame; left on, the six plugin modules are fetched, run and awaited before MicroPython
+    starts (issue 12)."""
+    return ["!" + name for name in pyscript_plugins() if name not in PYSCRIPT_PLUGINS_KEPT]
+
+
 def page_config(site: Site, name: str, interpreter: str, files: dict[str, str]) -> dict[str, str]:
     """Template values ``<name>_config`` (the inline PyScript config of a MicroPython page) and
     ``<name>_preload`` (the preload links of its files)."""
-    config = pyscript_config(site, interpreter, files)
+    config = {**pyscript_config(site, interpreter, files), "plugins": plugins_off()}
     return {f"{name}_config": html.escape(json.dumps(config, separators=(",", ":"))),
             f"{name}_preload": "\n".join(f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">'
                                          for _, v in sorted(files.items()))}
@@ -937,9 +957,12 @@ def build(out: Path = DIST) -> Site:
     values["micropython"] = mpy_dir
     values["preload_pyscript"] = "\n".join(
         f'<link rel="modulepreload" href="./{pyscript_dir}/{p.name}">'
-        for pattern in ("error-*.js", "deprecations-manager-*.js", "donkey-*.js", "py-editor-*.js",
-                        "py-terminal-*.js", "py-game-*.js")
-        for p in sorted((out / pyscript_dir).glob(pattern)))
+        for name in PYSCRIPT_PLUGINS_KEPT for p in sorted((out / pyscript_dir).glob(f"{name}-*.js")))
+    # PyScript reads a config per interpreter type: the pages' <script type="mpy"> turn the
+    # plugins off in theirs, and this element does it for the "py" type, which has no script
+    # of its own on the main thread (the bot worker keeps its config) but would import them all.
+    values["py_config"] = ('<py-config type="json">'
+                           + html.escape(json.dumps({"plugins": plugins_off()}), quote=False) + "</py-config>")
     values["pyscript_core_chunk"] = next(
         f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from typing import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -21,6 +20,7 @@ import build  # noqa: E402
 import serve  # noqa: E402
 
 from .app import App  # noqa: E402
+from .doc_helpers import check_requests  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
@@ -73,9 +73,7 @@ def app(page, base_url: str, requests_seen: list[str]) -> Iterator[App]:  # type
     application = App(page, base_url)
     application.open()
     yield application
-    host = urlsplit(base_url).netloc
-    foreign = [u for u in requests_seen if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc != host]
-    assert not foreign, f"requests left {host}: {foreign}"
+    check_requests(base_url, requests_seen)
     assert not errors, f"errors on the page: {errors}"
 
 

@@ -4,8 +4,11 @@ errors, leave the serving host)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlsplit
+
+import build
 
 
 class Watch:
@@ -38,11 +41,26 @@ class Watch:
         return [u for u in self.requests if "pyodide" in u.lower()]
 
     def check(self) -> None:
-        host = urlsplit(self.base_url).netloc
-        foreign = [u for u in self.requests if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc != host]
-        assert not foreign, f"requests left {host}: {foreign}"
+        check_requests(self.base_url, self.requests)
         assert not self.pyodide_requests(), f"Pyodide was loaded: {self.pyodide_requests()}"
         assert not self.errors, f"errors on the page: {self.errors}"
+
+
+def check_requests(base_url: str, urls: list[str]) -> None:
+    """No request of a page left the serving host, and none fetched a PyScript plugin the pages
+    turn off (build.plugins_off, issue 12)."""
+    host = urlsplit(base_url).netloc
+    foreign = [u for u in urls if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc != host]
+    assert not foreign, f"requests left {host}: {foreign}"
+    assert not plugins_loaded(urls), f"PyScript plugins the pages turn off: {plugins_loaded(urls)}"
+
+
+def plugins_loaded(urls: list[str]) -> list[str]:
+    """The requests in ``urls`` for a PyScript plugin that the pages turn off (build.plugins_off):
+    none should be made (issue 12)."""
+    off = "|".join(re.escape(name) for name in build.pyscript_plugins() if name not in build.PYSCRIPT_PLUGINS_KEPT)
+    chunk = re.compile(rf"/vendor/pyscript-[^/]+/(?:{off})-[\w-]{{8}}\.js$")
+    return [u for u in urls if chunk.search(urlsplit(u).path)]
 
 
 def cells_with_class(scope: Any, cls: str) -> list[str]:

@@ -143,6 +143,25 @@ def test_the_first_screen_makes_few_requests(site: Path, name: str) -> None:
         assert (build.DIAMONDS / "diamonds.css").read_text().rstrip() in styles
 
 
+@pytest.mark.parametrize("name", MICROPYTHON_PAGES)
+def test_the_pages_turn_off_the_pyscript_plugins_they_do_not_use(site: Path, name: str) -> None:
+    """Every PyScript plugin but the one that shows an uncaught error is off, for both of
+    PyScript's types (the "mpy" script's config and a <py-config>), and none of them is
+    preloaded: MicroPython starts without fetching and running six modules (issue 12)."""
+    page = (site / name).read_text()
+    plugins = build.pyscript_plugins()
+    assert {"error", "py-editor", "py-terminal", "py-game"} <= set(plugins)
+    off = ["!" + p for p in plugins if p != "error"]
+    assert inline_config(page, "config")["plugins"] == off
+    py_config, = re.findall(r'<py-config type="json">(.*?)</py-config>', page)
+    assert json.loads(html.unescape(py_config)) == {"plugins": off}
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./vendor/pyscript-[^/]+/([a-z-]+)-[\w-]{8}\.js">', page)
+    assert [name for name in preloaded if name in plugins] == ["error"]
+    core = next((site / "vendor").glob("pyscript-*/core-*.js")).read_text()
+    assert sorted(re.findall(r'"?([a-z-]+)"?:\(\)=>import\("\./[a-z-]+-[\w-]{8}\.js"\)', core)) \
+        == sorted(p for p in plugins if p != "codemirror")  # the chunks PyScript would import
+
+
 def test_the_bare_page_is_left_as_pyscript_shows_it(site: Path) -> None:
     """The reference of the speed goals keeps its linked style sheet and inline script."""
     page = (site / "bare.html").read_text()

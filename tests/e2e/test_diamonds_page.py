@@ -11,6 +11,8 @@ import pytest
 
 from dvonn_core.diamonds import DiamondsGame
 
+from .doc_helpers import check_requests
+
 PAGE = "diamonds.html"
 KEY = "diamonds.saved-game"
 ASIDE = "diamonds.saved-game.unreadable"
@@ -98,9 +100,7 @@ def dp(page, base_url: str, requests_seen: list[str]) -> Iterator[Diamonds]:  # 
     app.open()
     app.new_game()
     yield app
-    host = urlsplit(base_url).netloc
-    foreign = [u for u in requests_seen if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc != host]
-    assert not foreign, f"requests left {host}: {foreign}"
+    check_requests(base_url, requests_seen)
     assert not errors, f"errors on the page: {errors}"
 
 

@@ -961,7 +961,8 @@ def build(out: Path = DIST) -> Site:
     # PyScript reads a config per interpreter type: the pages' <script type="mpy"> turn the
     # plugins off in theirs, and this element does it for the "py" type, which has no script
     # of its own on the main thread (the bot worker keeps its config) but would import them all.
-    values["py_config"] = ('<py-config type="json">'
+    # Hidden: the documentation pages do not carry PyScript's core.css, which would hide it.
+    values["py_config"] = ('<py-config type="json" hidden>'
                            + html.escape(json.dumps({"plugins": plugins_off()}), quote=False) + "</py-config>")
     values["pyscript_core_chunk"] = next(
         f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))

@@ -153,7 +153,7 @@ def test_the_pages_turn_off_the_pyscript_plugins_they_do_not_use(site: Path, nam
     assert {"error", "py-editor", "py-terminal", "py-game"} <= set(plugins)
     off = ["!" + p for p in plugins if p != "error"]
     assert inline_config(page, "config")["plugins"] == off
-    py_config, = re.findall(r'<py-config type="json">(.*?)</py-config>', page)
+    py_config, = re.findall(r'<py-config type="json" hidden>(.*?)</py-config>', page)
     assert json.loads(html.unescape(py_config)) == {"plugins": off}
     preloaded = re.findall(r'<link rel="modulepreload" href="\./vendor/pyscript-[^/]+/([a-z-]+)-[\w-]{8}\.js">', page)
     assert [name for name in preloaded if name in plugins] == ["error"]

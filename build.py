@@ -667,14 +667,15 @@ def pyscript_config(site: Site, interpreter: str, modules: dict[str, str]) -> di
             "files": {f"./{versioned}": f"./{dest}" for dest, versioned in sorted(modules.items())}}
 
 
-def pyscript_plugins() -> list[str]:
+@functools.lru_cache(maxsize=None)
+def pyscript_plugins() -> tuple[str, ...]:
     """The names of the plugins PyScript imports at start unless a config turns them off
-    (``src/plugins.js`` of the pinned ``@pyscript/core``)."""
+    (``src/plugins.js`` of the pinned ``@pyscript/core``; read once per build)."""
     text = (NODE_MODULES / PYSCRIPT_PKG / "src" / "plugins.js").read_text()
     names = re.findall(r'^    (?:\["([\w-]+)"\]|([\w-]+)): \(\) =>', text, re.M)
     if not names:
         raise SystemExit("build.py: no plugin found in @pyscript/core/src/plugins.js")
-    return [a or b for a, b in names]
+    return tuple(a or b for a, b in names)
 
 
 def plugins_off() -> list[str]:

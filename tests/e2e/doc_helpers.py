@@ -58,7 +58,7 @@ def check_requests(base_url: str, urls: list[str]) -> None:
 def plugins_loaded(urls: list[str]) -> list[str]:
     """The requests in ``urls`` for a PyScript plugin that the pages turn off (build.plugins_off):
     none should be made (issue 12)."""
-    off = "|".join(re.escape(name) for name in build.pyscript_plugins() if name not in build.PYSCRIPT_PLUGINS_KEPT)
+    off = "|".join(re.escape(setting.removeprefix("!")) for setting in build.plugins_off())
     chunk = re.compile(rf"/vendor/pyscript-[^/]+/(?:{off})-[\w-]{{8}}\.js$")
     return [u for u in urls if chunk.search(urlsplit(u).path)]
 

@@ -156,7 +156,7 @@ def test_the_pages_turn_off_the_pyscript_plugins_they_do_not_use(site: Path, nam
     py_config, = re.findall(r'<py-config type="json" hidden>(.*?)</py-config>', page)
     assert json.loads(html.unescape(py_config)) == {"plugins": off}
     preloaded = re.findall(r'<link rel="modulepreload" href="\./vendor/pyscript-[^/]+/([a-z-]+)-[\w-]{8}\.js">', page)
-    assert [name for name in preloaded if name in plugins] == ["error"]
+    assert [chunk for chunk in preloaded if chunk in plugins] == ["error"]
     core = next((site / "vendor").glob("pyscript-*/core-*.js")).read_text()
     assert sorted(re.findall(r'"?([a-z-]+)"?:\(\)=>import\("\./[a-z-]+-[\w-]{8}\.js"\)', core)) \
         == sorted(p for p in plugins if p != "codemirror")  # the chunks PyScript would import

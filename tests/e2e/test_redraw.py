@@ -70,8 +70,14 @@ def test_keyed_redraw_gives_the_full_redraw(app: App) -> None:
     # A selected stack with its targets, then a hover preview, then Escape.
     game = app.game()
     move = next(m for m in game.legal_moves() if m.source)
+    keep = "c => { document.querySelector(`[data-cell=${c}]`).__kept = true; }"
+    kept = "c => document.querySelector(`[data-cell=${c}]`).__kept === true"
+    app.page.evaluate(keep, move.source)
+    app.page.evaluate(keep, move.target)
     app.click(move.source)
     assert app.cells_with_class("selected") == [move.source]
+    # Cells whose marks alone changed keep their elements: their class and name are set.
+    assert app.page.evaluate(kept, move.source) and app.page.evaluate(kept, move.target)
     assert_same_as_full_redraw(app)
     app.cell(move.target).hover()
     app.click(move.source)  # deselect

@@ -6,6 +6,8 @@ in the page; the state lives in the caller's session or viewer, never in the DOM
 
 import render
 
+STALE = object()  # the marks of a cell the hover preview changed: never equal to any marks
+
 
 def cell_of(event):
     """The ``data-cell`` name of the cell an event happened on (None outside the cells)."""
@@ -59,7 +61,8 @@ def draw_board(svg, drawn, stacks, marks, focus, flipped=False, turned=False, ov
     The whole board the first time, after ``drawn.clear()`` (a new game) and when it flips
     or turns; otherwise only the cells whose stack or marks changed: a keyed diff against
     ``drawn``, the caller's record of what is on screen, so a move redraws a handful of
-    ``<g data-cell>`` instead of 49 (issue 12).  The result is the DOM a full redraw gives.
+    ``<g data-cell>`` instead of 49 (issue 12); a cell whose marks alone changed keeps its
+    element and gets its ``class`` and accessible name.  The result is the DOM a full redraw gives.
     ``overlay`` (the stacks fading out) is drawn over the cells in ``<g class="overlay">``
     and replaced on every call.
     """
@@ -73,14 +76,22 @@ def draw_board(svg, drawn, stacks, marks, focus, flipped=False, turned=False, ov
         return len(render.CELLS)
     # The hover preview marks cells without a redraw (show_preview): redraw those too.
     for el in svg.querySelectorAll(".doomed, .previewed"):
-        cells[el.getAttribute("data-cell")] = None
+        cell = el.getAttribute("data-cell")
+        cells[cell] = (cells[cell][0], STALE)
     changed = 0
     for cell in render.CELLS:
+        was = cells[cell]
         now = (stacks.get(cell, ""), marks.get(cell))
-        if cells[cell] != now:
+        if was != now:
             cells[cell] = now
-            cell_element(svg, cell).outerHTML = render.cell_svg(cell, now[0], now[1], cell == focus,
-                                                                flipped, turned)
+            el = cell_element(svg, cell)
+            if was[0] == now[0]:
+                # Only the marks changed (a selection, its targets, the last move): two
+                # attributes, where new markup would be parsed (issue 12).
+                el.setAttribute("class", render.cell_class(now[0], now[1]))
+                el.setAttribute("aria-label", render.announce(cell, now[0], now[1] or ""))
+            else:
+                el.outerHTML = render.cell_svg(cell, now[0], now[1], cell == focus, flipped, turned)
             changed += 1
     # The keyboard focus moves without a redraw (move_focus): one cell in the tab order.
     for el in svg.querySelectorAll('[tabindex="0"]'):

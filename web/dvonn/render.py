@@ -278,20 +278,28 @@ def board_key(stacks, marks, focus):
 def cell_svg(cell, stack, extra=None, focused=False, flipped=False, turned=False):
     """One cell's ``<g data-cell>``: its hexagon, stack or name, marks (CSS classes ``extra``)
     and accessible name.  ``board_svg`` is made of these, and the page redraws a cell that
-    changed by replacing its ``<g>`` with this (``board_dom.update_cells``).
+    changed by replacing its ``<g>`` with this (``board_dom.draw_board``).
 
     >>> cell_svg("E3", "", None, True).startswith('<g class="cell empty" data-cell="E3"')
     True
     """
     col, row = coords(cell)
     x, y = xy(col, row, flipped, turned)
-    cls = "cell " + ("occ" if stack else "empty")
-    if extra:
-        cls += " " + extra
     return ('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" role="button" '
             'tabindex="%d" aria-label="%s"><use href="#%s" class="hx"/>%s</g>'
-            % (cls, cell, x, y, 0 if focused else -1, announce(cell, stack, extra or ""),
+            % (cell_class(stack, extra), cell, x, y, 0 if focused else -1, announce(cell, stack, extra or ""),
                "hext" if turned else "hex", stack_svg(stack) if stack else '<text class="nm" y="4">%s</text>' % cell))
+
+
+def cell_class(stack, extra=None):
+    """The ``class`` of a cell's ``<g>``: what ``cell_svg`` writes, and what the page sets
+    when only a cell's marks changed.
+
+    >>> cell_class("wb", "movable last")
+    'cell occ movable last'
+    """
+    cls = "cell " + ("occ" if stack else "empty")
+    return cls + " " + extra if extra else cls
 
 
 def vanish_svg(stacks, flipped=False, turned=False):

@@ -63,6 +63,8 @@ UI_MODULES = ("render.py", "choice.py", "board_dom.py", "session.py", "persist.p
 UI_MAIN = "main.py"
 # Modules of web/shared/ that both games' pages run (MicroPython).
 SHARED_UI_MODULES = ("download.py", "dom_list.py")
+# Shared by both games' documentation pages: the rules pages' boards started when needed.
+SHARED_DOC_MODULES = ("lazy_boards.py",)
 # Modules of web/dvonn/ that the page fetches only when they are needed (the game analysis, the
 # embed code), so they cost nothing at load; the service worker still precaches them.
 LAZY_MODULES = ("analysis.py", "embed_params.py")
@@ -787,6 +789,7 @@ def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, 
     entries = [DVONN / n for n in DOC_MODULES] + [src for src, _ in DOC_PAGES.values()]
     modules = {f"dvonn_core/{p.name}": core[f"dvonn_core/{p.name}"] for p in core_closure(entries)}
     modules.update({n: site.copy(DVONN / n, f"dvonn/{n}") for n in DOC_MODULES})
+    modules.update({n: site.copy(SHARED / n, n) for n in SHARED_DOC_MODULES})
     compiled = micropython_modules(site, modules)
     values = {"embed.css": site.copy(SHARED / "embed.css", "embed.css"), "guide_link": "embedding.html"}
     sys.path.insert(0, str(SHARED))
@@ -852,29 +855,12 @@ def diamonds_files(site: Site, core: dict[str, str], entries: list[Path], skip: 
     return out
 
 
-def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: dict[str, str],
-                   pyodide: str) -> dict[str, str]:
-    """Template values of the Diamonds & Pivots page: its scripts, its configs (the page on
-    MicroPython, the shared bot worker on Pyodide with the diamonds bot), the pre-rendered
-    empty board and its stylesheet."""
+@functools.lru_cache(maxsize=None)
+def diamonds_page_modules() -> dict[str, Any]:
+    """The Diamonds page's ``render`` and ``session`` modules, loaded under their own names
+    (the DVONN page's are also called render and session)."""
     import importlib.util
 
-    entries = [DIAMONDS / n for n in ("main.py", *DIAMONDS_MODULES)]
-    ui = diamonds_files(site, core, entries, DIAMONDS_PAGE_ONLY)
-    ui.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_MODULES})
-    ui.update({n: site.copy(SHARED / n, n) for n in SHARED_UI_MODULES})
-    main_src, ui_files = micropython_page(site, DIAMONDS / "main.py", "diamonds/main.py", micropython_modules(site, ui))
-    worker = dict(bot_files)
-    worker.update(diamonds_files(site, core, [SHARED / BOT_MAIN]))
-    values = {"diamonds_main_py": main_src,
-              "diamonds.css": site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")}
-    values.update(page_config(site, "diamonds", f"{mpy_dir}/micropython.mjs", ui_files))
-    values["diamonds_bot_config"] = html.escape(json.dumps(
-        pyscript_config(site, pyodide, worker), separators=(",", ":")))
-    # The board of a new game as the page starts it (the form's defaults: Black human, White
-    # the easy bot), drawn by the page's own renderer and session, loaded under their own
-    # names (the DVONN page's are also called render and session); data-drawn names what it
-    # shows, so the page keeps it instead of drawing it again (issue 12).
     sys.path.insert(0, str(ROOT))
     saved = sys.modules.get("render")
     try:
@@ -891,6 +877,60 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
             sys.modules.pop("render", None)
         else:
             sys.modules["render"] = saved
+    return modules
+
+
+def diamonds_checked_figures(page: str) -> str:
+    """``page`` (diamonds-rules.html) with ``data-later`` and an empty board on the example
+    figures whose board starts, as rules.py starts it (board_view.BoardView: the position,
+    then the turns of ``data-moves``), by the page's own session: rules.py starts those after
+    the page is ready unless they are in view (lazy_boards, issue 12).  A figure that cannot
+    start is left as it is: the page shows its error at once."""
+    session, render = diamonds_page_modules()["session"], diamonds_page_modules()["render"]
+
+    def attr(tag: str, name: str) -> str:
+        match = re.search(r'\s%s="([^"]*)"' % re.escape(name), tag)
+        return html.unescape(match.group(1)) if match else ""
+
+    def check(match: re.Match[str]) -> str:
+        tag = match.group(1)
+        try:
+            s = session.Session()
+            s.new_game(position=attr(tag, "data-position") or None)
+            for move in [m.strip() for m in attr(tag, "data-moves").split(",") if m.strip()]:
+                s.play(move)
+        except Exception:  # noqa: BLE001 - the page reports it
+            return match.group(0)
+        # An empty board of the right size, which board_view.BoardView draws into: the page
+        # does not move when a board out of view starts.
+        svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="Diamonds and Pivots board" '
+               'data-testid="board"></svg>' % render.VIEWBOX)
+        return tag[:-1] + " data-later>" + match.group(2).rstrip() + "\n  " + svg + "\n" + match.group(3)
+
+    return _FIGURE.sub(check, page)
+
+
+def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: dict[str, str],
+                   pyodide: str) -> dict[str, str]:
+    """Template values of the Diamonds & Pivots page: its scripts, its configs (the page on
+    MicroPython, the shared bot worker on Pyodide with the diamonds bot), the pre-rendered
+    empty board and its stylesheet."""
+    entries = [DIAMONDS / n for n in ("main.py", *DIAMONDS_MODULES)]
+    ui = diamonds_files(site, core, entries, DIAMONDS_PAGE_ONLY)
+    ui.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_MODULES})
+    ui.update({n: site.copy(SHARED / n, n) for n in SHARED_UI_MODULES})
+    main_src, ui_files = micropython_page(site, DIAMONDS / "main.py", "diamonds/main.py", micropython_modules(site, ui))
+    worker = dict(bot_files)
+    worker.update(diamonds_files(site, core, [SHARED / BOT_MAIN]))
+    values = {"diamonds_main_py": main_src,
+              "diamonds.css": site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")}
+    values.update(page_config(site, "diamonds", f"{mpy_dir}/micropython.mjs", ui_files))
+    values["diamonds_bot_config"] = html.escape(json.dumps(
+        pyscript_config(site, pyodide, worker), separators=(",", ":")))
+    # The board of a new game as the page starts it (the form's defaults: Black human, White
+    # the easy bot), drawn by the page's own renderer and session; data-drawn names what it
+    # shows, so the page keeps it instead of drawing it again (issue 12).
+    modules = diamonds_page_modules()
     render = modules["render"]
     s = modules["session"].Session()
     s.new_game(white="bot", black="human", level="easy")
@@ -902,6 +942,7 @@ def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: di
     doc_entries = [DIAMONDS / n for n in (*DIAMONDS_DOC_MODULES, *DIAMONDS_DOC_PAGES.values())]
     doc = diamonds_files(site, core, doc_entries, DIAMONDS_PAGE_ONLY)
     doc.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_DOC_MODULES})
+    doc.update({n: site.copy(SHARED / n, n) for n in SHARED_DOC_MODULES})
     compiled = micropython_modules(site, doc)
     for key, script in DIAMONDS_DOC_PAGES.items():
         values[f"{key}_py"], files = micropython_page(site, DIAMONDS / script, f"diamonds/{script}", compiled)
@@ -977,6 +1018,8 @@ def build(out: Path = DIST) -> Site:
             text = inline_styles(text, out)
         if page == "rules.html":
             text = prerendered_figures(text)
+        if page == "diamonds-rules.html":
+            text = diamonds_checked_figures(text)
         site.write(page, text.encode())
     site.write(".nojekyll", b"")
     pages = [(out / rel).read_text() for rel in site.files if rel.endswith(".html")]

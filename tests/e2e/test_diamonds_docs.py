@@ -64,6 +64,66 @@ def test_the_rules_page_boards_and_the_worked_example_step_by_step(page, base_ur
     watch.check()
 
 
+EARLY_TOUCH = """
+new MutationObserver((_, observer) => {
+  if (!document.body || document.body.dataset.ready !== "true" || window.__early) return;
+  observer.disconnect();
+  // Still in the task that made the page ready: the boards out of view have not started.
+  const figure = document.querySelector("#ex-drop");
+  window.__early = {started: figure.dataset.started === "true", boards: document.body.dataset.boards || null,
+                    board: figure.querySelectorAll("svg [data-cell]").length};
+  figure.querySelector("svg").dispatchEvent(new MouseEvent("click", {bubbles: true}));  // the reader's first touch
+  window.__early.live = figure.dataset.ready === "true" && figure.querySelectorAll("svg [data-cell]").length;
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+"""
+
+
+def test_a_rules_board_out_of_view_starts_after_the_page_is_ready_or_at_the_first_touch(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """rules.py starts the boards in view, marks the page ready, then starts the others one per
+    task (lazy_boards, shared with the DVONN rules page, issue 12); a board touched before its
+    turn starts at once.  build.py gave each figure an empty board of the right size."""
+    def served(route):  # type: ignore[no-untyped-def]
+        body = route.fetch().text()
+        assert body.count(" data-later>") == 5 and body.count('<svg class="dv-svg"') == 5
+        route.fulfill(body=body, headers={"content-type": "text/html; charset=utf-8"})
+
+    page.route("**/diamonds-rules.html", served)
+    page.set_viewport_size({"width": 900, "height": 200})  # no example in view
+    page.add_init_script(EARLY_TOUCH)
+    watch = Watch(page, base_url)
+    watch.open("diamonds-rules.html")
+    early = page.evaluate("window.__early")
+    assert early == {"started": False, "boards": None, "board": 0, "live": 61}
+    assert page.evaluate("document.body.dataset.boards") == "5"
+    assert int(page.evaluate("document.body.dataset.allLiveMs")) >= int(page.evaluate("document.body.dataset.liveMs"))
+    drop = page.locator("#ex-drop")
+    drop.locator('[data-cell="e5"]').click()
+    assert drop.get_attribute("data-position") == DiamondsGame.from_record("e5").position()
+    watch.check()
+
+
+def test_a_rules_figure_that_cannot_start_shows_its_error_at_once(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """A figure build.py could not start (no ``data-later``) starts before the page is ready:
+    the page is ready with ``data-ready="error"`` and names what is wrong; the others still play."""
+    def broken(route):  # type: ignore[no-untyped-def]
+        body = route.fetch().text()
+        tag = '<figure class="example" id="ex-pie" data-position="5-6-7-8-9-8-7-6-5.b" data-moves="e5" data-later>'
+        assert tag in body
+        body = body.replace(tag, tag.replace('data-moves="e5" data-later', 'data-moves="e5,e5"'))
+        route.fulfill(body=body, headers={"content-type": "text/html; charset=utf-8"})
+
+    page.route("**/diamonds-rules.html", broken)
+    watch = Watch(page, base_url)
+    watch.open("diamonds-rules.html", ready="error")
+    assert "This example could not start: illegal move 'e5'" in page.locator("#ex-pie").text_content()
+    assert page.evaluate("document.body.dataset.boards") == "4"
+    drop = page.locator("#ex-drop")
+    drop.locator('[data-cell="e5"]').click()
+    assert drop.get_attribute("data-position") == DiamondsGame.from_record("e5").position()
+    watch.errors = []  # (the broken figure's error is shown on the page, not raised)
+    watch.check()
+
+
 def test_an_embedded_diamonds_board(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     watch = Watch(page, base_url)
     watch.open("embed.html?game=diamonds&moves=" + quote("e5,swap,d4") + "&caption=" + quote("A pie opening") + "&flip=1")

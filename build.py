@@ -735,6 +735,10 @@ _FIGURE = re.compile(r'(<figure class="example"[^>]*>)(.*?)(</figure>)', re.S)
 
 #: How many of rules.html's example boards build.py draws: those a reader sees first.
 PRERENDERED_FIGURES = 2
+#: The same for diamonds-rules.html: its first board, the one in view on a 1280 x 720 screen.
+#: Measured (16 interleaved cold loads each): data-ready 420 -> 393 ms with one board drawn,
+#: 428 -> 425 ms with two (the second board's 15 KB of markup cost what its drawing saved).
+DIAMONDS_PRERENDERED_FIGURES = 1
 
 
 def prerendered_figures(page: str) -> str:
@@ -881,30 +885,39 @@ def diamonds_page_modules() -> dict[str, Any]:
 
 
 def diamonds_checked_figures(page: str) -> str:
-    """``page`` (diamonds-rules.html) with ``data-later`` and an empty board on the example
-    figures whose board starts, as rules.py starts it (board_view.BoardView: the position,
-    then the turns of ``data-moves``), by the page's own session: rules.py starts those after
-    the page is ready unless they are in view (lazy_boards, issue 12).  A figure that cannot
-    start is left as it is: the page shows its error at once."""
+    """``page`` (diamonds-rules.html) with ``data-later`` on the example figures whose board
+    starts, as rules.py starts it (``session.example_session``: the position, then the turns of
+    ``data-moves``): rules.py starts those after the page is ready unless they are in view
+    (lazy_boards, issue 12).  The first ``DIAMONDS_PRERENDERED_FIGURES`` of them get their board
+    drawn by the page's own renderer, ``data-drawn`` naming what it shows, so the page keeps it
+    instead of drawing it (one board took 27 ms of the page's start); the others an empty
+    board.  A figure that cannot start is left as it is: the page shows its error at once."""
     session, render = diamonds_page_modules()["session"], diamonds_page_modules()["render"]
 
     def attr(tag: str, name: str) -> str:
         match = re.search(r'\s%s="([^"]*)"' % re.escape(name), tag)
         return html.unescape(match.group(1)) if match else ""
 
+    started = 0
+
     def check(match: re.Match[str]) -> str:
+        nonlocal started
         tag = match.group(1)
         try:
-            s = session.Session()
-            s.new_game(position=attr(tag, "data-position") or None)
-            for move in [m.strip() for m in attr(tag, "data-moves").split(",") if m.strip()]:
-                s.play(move)
+            s = session.example_session(attr(tag, "data-position") or None,
+                                        [m.strip() for m in attr(tag, "data-moves").split(",") if m.strip()])
         except Exception:  # noqa: BLE001 - the page reports it
             return match.group(0)
-        # An empty board of the right size, which board_view.BoardView draws into: the page
-        # does not move when a board out of view starts.
+        started += 1
+        drawn, board = "", ""
+        if started <= DIAMONDS_PRERENDERED_FIGURES:  # drawn here, kept by the page (board_view.BoardView)
+            view = (s.stones(), s.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
+            drawn = ' data-drawn="%s"' % html.escape(render.board_key(*view))
+            board = render.board_svg(*view)
+        # The others get an empty board of the right size, which board_view.BoardView draws
+        # into: the page does not move when a board out of view starts.
         svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="Diamonds and Pivots board" '
-               'data-testid="board"></svg>' % render.VIEWBOX)
+               'data-testid="board"%s>%s</svg>' % (render.VIEWBOX, drawn, board))
         return tag[:-1] + " data-later>" + match.group(2).rstrip() + "\n  " + svg + "\n" + match.group(3)
 
     return _FIGURE.sub(check, page)

@@ -257,3 +257,14 @@ def test_embed_parameters_that_cannot_be_shown_are_named(query: str, message: st
 def test_embed_parameters() -> None:
     spec = embed_params.parse(embed_params.parse_query("?game=diamonds&moves=b6,a5&labels=0&caption=Two+drops"))
     assert spec == {"position": None, "moves": ["b6", "a5"], "flip": False, "labels": False, "caption": "Two drops"}
+
+
+def test_an_example_session_starts_after_its_moves_and_cannot_take_them_back() -> None:
+    """What a documentation board starts (board_view.BoardView) and build.py draws into the
+    rules page: the position, then the turns, none of which Undo takes back."""
+    s = session_mod.example_session("5-6-7-8-9-8-7-6-5.b", ["e5"])
+    assert s.game.position() == DiamondsGame.from_record("e5").position()
+    assert not s.can_undo() and s.game.can_swap
+    assert s.activate("d4") and s.can_undo()  # the reader's own turn can be taken back
+    with pytest.raises(ValueError, match="e5"):
+        session_mod.example_session(None, ["e5", "e5"])

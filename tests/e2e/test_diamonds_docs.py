@@ -69,11 +69,12 @@ new MutationObserver((_, observer) => {
   if (!document.body || document.body.dataset.ready !== "true" || window.__early) return;
   observer.disconnect();
   // Still in the task that made the page ready: the boards out of view have not started.
-  const figure = document.querySelector("#ex-drop");
+  const figure = document.querySelector("#ex-worked");
+  const cells = () => figure.querySelectorAll("svg [data-cell]").length;
   window.__early = {started: figure.dataset.started === "true", boards: document.body.dataset.boards || null,
-                    board: figure.querySelectorAll("svg [data-cell]").length};
+                    cells: cells()};
   figure.querySelector("svg").dispatchEvent(new MouseEvent("click", {bubbles: true}));  // the reader's first touch
-  window.__early.live = figure.dataset.ready === "true" && figure.querySelectorAll("svg [data-cell]").length;
+  window.__early.after = {started: figure.dataset.started === "true", cells: cells()};
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
 """
 
@@ -81,7 +82,7 @@ new MutationObserver((_, observer) => {
 def test_a_rules_board_out_of_view_starts_after_the_page_is_ready_or_at_the_first_touch(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     """rules.py starts the boards in view, marks the page ready, then starts the others one per
     task (lazy_boards, shared with the DVONN rules page, issue 12); a board touched before its
-    turn starts at once.  build.py gave each figure an empty board of the right size."""
+    turn starts at once.  build.py gave each figure a board of the right size (drawn or empty)."""
     def served(route):  # type: ignore[no-untyped-def]
         body = route.fetch().text()
         assert body.count(" data-later>") == 5 and body.count('<svg class="dv-svg"') == 5
@@ -93,12 +94,44 @@ def test_a_rules_board_out_of_view_starts_after_the_page_is_ready_or_at_the_firs
     watch = Watch(page, base_url)
     watch.open("diamonds-rules.html")
     early = page.evaluate("window.__early")
-    assert early == {"started": False, "boards": None, "board": 0, "live": 61}
+    assert early == {"started": False, "boards": None, "cells": 0, "after": {"started": True, "cells": 61}}
     assert page.evaluate("document.body.dataset.boards") == "5"
     assert int(page.evaluate("document.body.dataset.allLiveMs")) >= int(page.evaluate("document.body.dataset.liveMs"))
     drop = page.locator("#ex-drop")
     drop.locator('[data-cell="e5"]').click()
     assert drop.get_attribute("data-position") == DiamondsGame.from_record("e5").position()
+    watch.check()
+
+
+def test_the_rules_boards_drawn_at_build_time_are_kept(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """build.py draws the first examples' boards into diamonds-rules.html
+    (build.DIAMONDS_PRERENDERED_FIGURES); the page keeps them (board_view.py) instead of drawing them
+    again (issue 12): cells marked in the served HTML keep their mark, and play on.  The others
+    come with an empty board of the right size, which the page draws."""
+    import build
+
+    figures = ["ex-drop", "ex-diamond", "ex-worked", "ex-pie", "ex-end"]
+    first = figures[:build.DIAMONDS_PRERENDERED_FIGURES]
+
+    def mark(route):  # type: ignore[no-untyped-def]
+        body = route.fetch().text()
+        assert body.count("data-drawn=") == len(first)
+        marked = body.replace(' data-cell="', ' data-built data-cell="')
+        assert marked.count("data-built") == 61 * len(first)
+        route.fulfill(body=marked, headers={"content-type": "text/html; charset=utf-8"})
+
+    page.route("**/diamonds-rules.html", mark)
+    watch = Watch(page, base_url)
+    watch.open("diamonds-rules.html")
+    for name in figures:
+        assert page.locator(f"#{name} svg [data-cell]").count() == 61, name
+        built = page.locator(f"#{name} svg [data-cell][data-built]").count()
+        assert built == (61 if name in first else 0), name
+    # The kept board is the page's own: it plays, and is drawn again.
+    drop = page.locator("#ex-drop")
+    drop.locator('[data-cell="e5"]').click()
+    assert drop.get_attribute("data-position") == DiamondsGame.from_record("e5").position()
+    assert page.locator("#ex-drop svg [data-cell][data-built]").count() == 0
     watch.check()
 
 

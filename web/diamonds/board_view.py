@@ -13,7 +13,7 @@ parts carry ``data-testid`` (``board``, ``status``, ``notice``, ``pass``, ``swap
 
 import render
 from pyscript.ffi import create_proxy
-from session import Session
+from session import example_session
 
 BAR = ('<div class="dv-bar">'
        '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'
@@ -44,6 +44,9 @@ class BoardView:
                                     'aria-label="Diamonds and Pivots board" data-testid="board"></svg>' % render.VIEWBOX)
             svg = root.querySelector("svg.dv-svg")
         self.svg = svg
+        # The board build.py drew into the page, if any: the first redraw keeps it when it
+        # shows this example (``data-drawn``, issue 12).
+        self.drawn = svg.getAttribute("data-drawn")
         svg.classList.toggle("nolabels", not labels)
         root.insertAdjacentHTML("beforeend", BAR)
         self.el = {}
@@ -64,12 +67,7 @@ class BoardView:
 
     def _fresh(self):
         flipped = self.session.flipped if self.session is not None else False
-        s = Session()
-        s.new_game(position=self.position)
-        for move in self.moves:
-            s.play(move)
-        s.base = len(s.game.moves)
-        s.movers, s.kinds = [], []
+        s = example_session(self.position, self.moves)
         s.flipped = flipped
         self.session = s
         self.done = 0
@@ -93,7 +91,10 @@ class BoardView:
 
     def redraw(self):
         s = self.session
-        self.svg.innerHTML = render.board_svg(s.stones(), s.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
+        view = (s.stones(), s.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
+        if self.drawn is None or self.drawn != render.board_key(*view):
+            self.svg.innerHTML = render.board_svg(*view)
+        self.drawn = None
         self.el["status"].textContent = s.status()
         self.el["notice"].textContent = s.notice
         self.el["notice"].hidden = not s.notice

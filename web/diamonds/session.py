@@ -406,6 +406,20 @@ class Session:
         self.flipped = not self.flipped
 
 
+def example_session(position=None, moves=()):
+    """A session at a documentation example: ``position`` (None: the empty board), then the
+    turns ``moves``, none of which can be taken back; the reader plays both sides.  What
+    board_view.BoardView starts (and Reset goes back to), and what build.py draws into the
+    rules page; an illegal turn raises as ``Session.play`` does."""
+    s = Session()
+    s.new_game(position=position)
+    for move in moves:
+        s.play(move)
+    s.base = len(s.game.moves)
+    s.movers, s.kinds = [], []
+    return s
+
+
 def _cell(i):
     from dvonn_core.diamonds.board import CELLS
     return CELLS[i]

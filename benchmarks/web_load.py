@@ -2,7 +2,8 @@
 """Load and click figures of the web pages in headless Debian chromium (issues 3 and 12).
 
 For each page (``--page index.html``; default every page of the site that exists:
-``index.html``, ``embed.html``, ``rules.html``, ``diamonds.html``), each figure the median of
+``index.html``, ``embed.html``, ``rules.html``, ``diamonds.html``, ``diamonds-rules.html``,
+``diamonds-embed.html``), each figure the median of
 ``--runs`` cold runs (fresh browser context: empty HTTP cache, no service worker), the whole
 set repeated ``--repeat`` times to show the spread, with the machine's load average beside:
 
@@ -12,7 +13,7 @@ set repeated ``--repeat`` times to show the spread, with the machine's load aver
   -> PyScript's ``mpy:ready`` on both pages, and the page's own Python, from the first line of
   its start script (the ``python-start`` mark) to ready;
 * navigation -> bot ready (the Pyodide worker answered a ping), on pages with a bot;
-* on ``rules.html`` navigation -> every board live (those out of view start after data-ready);
+* on the rules pages navigation -> every board live (those out of view start after data-ready);
 * bytes before the first move (all transfers up to data-ready, Resource Timing API);
 * click -> DOM updated (the first mutation after the click) and -> the next animation frame,
   median and slowest over a whole game by clicks: on the DVONN page a recorded game from
@@ -55,10 +56,12 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run", "--disable-quic"]
 THROTTLED = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 / 8,
              "uploadThroughput": 10_000_000 / 8}
-PAGES = ("index.html", "embed.html", "rules.html", "diamonds.html")
+PAGES = ("index.html", "embed.html", "rules.html", "diamonds.html", "diamonds-rules.html", "diamonds-embed.html")
+RULES_PAGES = {"rules.html", "diamonds-rules.html"}  # their boards out of view start after data-ready
 BOT_PAGES = {"index.html", "diamonds.html"}  # bot ready is read from body[data-bot] where the page has it
 # Pages whose clicks are measured.
-CLICK_PAGES = {"index.html", "embed.html", "rules.html", "diamonds.html"}
+CLICK_PAGES = {"index.html", "embed.html", "rules.html", "diamonds.html"}  # (the Diamonds documentation
+# boards are drawn by the Diamonds page's renderer and session, measured on diamonds.html)
 # Diamonds & Pivots by clicks: the source's worked example (Black b7 c5 c6 d6 e6, White h1 h2 h3 h4
 # i2, then Black's turn b6 with a chain of two pivots, clicked as the page asks), then drops that
 # form no diamond until there is none.
@@ -150,7 +153,7 @@ def cold_run(browser: Any, base: str, server: Any, name: str, throttle: bool, re
     out["own_python_ms"] = out["ready_ms"] - float(page.evaluate(
         "performance.getEntriesByName('python-start')[0].startTime"))
     out["bytes_before_first_move"] = float(page.evaluate("window.__bytesAtReady"))
-    if name == "rules.html":  # the boards out of view start after the page is ready (rules.py)
+    if name in RULES_PAGES:  # the boards out of view start after the page is ready (lazy_boards.py)
         page.wait_for_function("document.body.dataset.allLiveMs !== undefined")
         out["all_live_ms"] = float(page.evaluate("document.body.dataset.allLiveMs"))
     if name in BOT_PAGES and page.evaluate("document.body.dataset.bot !== undefined"):

@@ -733,6 +733,16 @@ def prerendered_board() -> dict[str, str]:
 _FIGURE = re.compile(r'(<figure class="example"[^>]*>)(.*?)(</figure>)', re.S)
 
 
+def tag_attr(tag: str, name: str) -> str:
+    """The value of attribute ``name`` in the start tag ``tag`` ("" without it).
+
+    >>> tag_attr('<figure class="example" data-moves="e5,d4">', "data-moves")
+    'e5,d4'
+    """
+    match = re.search(r'\s%s="([^"]*)"' % re.escape(name), tag)
+    return html.unescape(match.group(1)) if match else ""
+
+
 #: How many of rules.html's example boards build.py draws: those a reader sees first.
 PRERENDERED_FIGURES = 2
 #: The same for diamonds-rules.html: its first board, the one in view on a 1280 x 720 screen.
@@ -757,20 +767,16 @@ def prerendered_figures(page: str) -> str:
     finally:
         del sys.path[:2]
 
-    def attr(tag: str, name: str) -> str:
-        match = re.search(r'\s%s="([^"]*)"' % re.escape(name), tag)
-        return html.unescape(match.group(1)) if match else ""
-
     started = 0
 
     def draw(match: re.Match[str]) -> str:
         nonlocal started
         tag = match.group(1)
-        at = attr(tag, "data-at")
+        at = tag_attr(tag, "data-at")
         try:
-            v = viewer.Viewer(attr(tag, "data-position") or None, embed_params.split_list(attr(tag, "data-moves")),
-                              int(at) if at else None, play=attr(tag, "data-play") != "0",
-                              highlight=embed_params.split_list(attr(tag, "data-highlight")))
+            v = viewer.Viewer(tag_attr(tag, "data-position") or None,
+                              embed_params.split_list(tag_attr(tag, "data-moves")), int(at) if at else None, play=tag_attr(tag, "data-play") != "0",
+                              highlight=embed_params.split_list(tag_attr(tag, "data-highlight")))
         except Exception:  # noqa: BLE001 - the page reports it
             return match.group(0)
         started += 1
@@ -894,18 +900,14 @@ def diamonds_checked_figures(page: str) -> str:
     board.  A figure that cannot start is left as it is: the page shows its error at once."""
     session, render = diamonds_page_modules()["session"], diamonds_page_modules()["render"]
 
-    def attr(tag: str, name: str) -> str:
-        match = re.search(r'\s%s="([^"]*)"' % re.escape(name), tag)
-        return html.unescape(match.group(1)) if match else ""
-
     started = 0
 
     def check(match: re.Match[str]) -> str:
         nonlocal started
         tag = match.group(1)
         try:
-            s = session.example_session(attr(tag, "data-position") or None,
-                                        [m.strip() for m in attr(tag, "data-moves").split(",") if m.strip()])
+            s = session.example_session(tag_attr(tag, "data-position") or None,
+                                        [m.strip() for m in tag_attr(tag, "data-moves").split(",") if m.strip()])
         except Exception:  # noqa: BLE001 - the page reports it
             return match.group(0)
         started += 1

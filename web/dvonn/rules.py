@@ -23,18 +23,12 @@ def attr(el, name, default=""):
 
 
 def start_board(figure):
-    try:
-        position = attr(figure, "data-position") or None
-        moves = split_list(attr(figure, "data-moves"))
-        at = attr(figure, "data-at")
-        viewer = Viewer(position, moves, int(at) if at else None, play=attr(figure, "data-play", "1") != "0",
-                        highlight=split_list(attr(figure, "data-highlight")))
-        VIEWS.append(BoardView(figure, viewer))
-        return True
-    except Exception as error:  # noqa: BLE001 - one broken example must not hide the others
-        figure.insertAdjacentHTML("beforeend", '<p class="dv-error" data-testid="error"></p>')
-        figure.querySelector('[data-testid="error"]').textContent = "This example could not start: %s" % error
-        return False
+    position = attr(figure, "data-position") or None
+    moves = split_list(attr(figure, "data-moves"))
+    at = attr(figure, "data-at")
+    viewer = Viewer(position, moves, int(at) if at else None, play=attr(figure, "data-play", "1") != "0",
+                    highlight=split_list(attr(figure, "data-highlight")))
+    VIEWS.append(BoardView(figure, viewer))
 
 
 def checked(figure):

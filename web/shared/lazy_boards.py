@@ -1,7 +1,7 @@
 """The live boards of a rules page, started when they are needed (issue 12), for both games.
 
 Runs on MicroPython.  The page's script says how to start one ``figure.example`` (its
-``start_board``, which shows its own error and returns False when the figure cannot start)
+``start_board``; what it raises is shown in the figure, and the other boards still start)
 and which figures build.py checked (``checked``: they can wait; a figure build.py could not
 check starts at once, so that it shows its error before the page is ready).
 
@@ -30,10 +30,13 @@ def in_view(figure):
 
 def _start(figure):
     figure.dataset.started = "true"
-    if _page["start"](figure):
+    try:
+        _page["start"](figure)
         _page["live"] += 1
-    else:
+    except Exception as error:  # noqa: BLE001 - one broken example must not hide the others
         _page["failed"] += 1
+        figure.insertAdjacentHTML("beforeend", '<p class="dv-error" data-testid="error"></p>')
+        figure.querySelector('[data-testid="error"]').textContent = "This example could not start: %s" % error
 
 
 def start_pending(figure=None):

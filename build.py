@@ -775,7 +775,8 @@ def prerendered_figures(page: str) -> str:
         at = tag_attr(tag, "data-at")
         try:
             v = viewer.Viewer(tag_attr(tag, "data-position") or None,
-                              embed_params.split_list(tag_attr(tag, "data-moves")), int(at) if at else None, play=tag_attr(tag, "data-play") != "0",
+                              embed_params.split_list(tag_attr(tag, "data-moves")), int(at) if at else None,
+                              play=tag_attr(tag, "data-play") != "0",
                               highlight=embed_params.split_list(tag_attr(tag, "data-highlight")))
         except Exception:  # noqa: BLE001 - the page reports it
             return match.group(0)

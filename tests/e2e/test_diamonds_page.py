@@ -494,7 +494,8 @@ def test_the_board_drawn_at_build_time_is_kept_and_redrawn_when_it_changes(page,
     assert page.locator("#board [data-cell][data-built]").count() == 61
     d.page.locator('#board [data-cell="e5"]').click()
     page.wait_for_function("document.body.dataset.toMove === 'white'")
-    assert page.locator("#board [data-cell][data-built]").count() == 0
+    # The drop redrew the cell it changed; the others keep their elements (marks set in place).
+    assert page.locator('#board [data-cell="e5"][data-built]').count() == 0
     assert page.locator('#board [data-cell="e5"].occ').count() == 1
     d.open()  # the saved game: its board is not the pre-rendered one
     assert page.locator("#board [data-cell][data-built]").count() == 0
@@ -530,7 +531,11 @@ def test_keyed_redraw_gives_the_full_redraw(dp: Diamonds) -> None:
         dp.drop(w)
     assert dp.position() == EXAMPLE.position()
     for cell in ("b6", "c5", "f5", "f5"):  # the drop, the pivot, the line end previewed, then confirmed
+        dp.page.evaluate("() => { document.querySelector('[data-cell=f2]').__kept = true; }")
         dp.click(cell)
+        if cell == "c5":  # the pivot chosen: f2 became a target, its marks alone changed, in place
+            assert dp.page.locator('#board [data-cell="f2"]').get_attribute("class") == "cell empty target"
+            assert dp.page.evaluate("() => document.querySelector('[data-cell=f2]').__kept === true")
         assert_same_as_full_redraw(dp)
     assert dp.diamonds_drawn() >= 1
     for cell in ("f5", "i2", "i2"):  # the chain's second pivot

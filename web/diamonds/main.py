@@ -86,20 +86,31 @@ def draw_board(stones, marks, flipped, focus, diamonds, chosen):
     board the first time and when it flips; the result is the DOM a full redraw gives."""
     cells = drawn.get("cells")
     changed = []
+    stoned = 0  # cells whose stone changed
     if cells is not None:
         for cell in render.CELLS:
             now = cell_state(stones, marks, focus, cell)
             if cells[cell] != now:
                 changed.append((cell, now))
-    # Past a dozen cells (a turn ends: every empty cell gets or loses its mark), one innerHTML
-    # is quicker than replacing them one by one.
-    if cells is None or drawn.get("flipped") != flipped or len(changed) > 12:
+                stoned += cells[cell][0] != now[0]
+    # One innerHTML is quicker past a dozen new stones (an undo of several turns) or thirty
+    # cells (a turn begins or ends: every empty cell gets or loses its mark).
+    if cells is None or drawn.get("flipped") != flipped or stoned > 12 or len(changed) > 30:
         board.innerHTML = render.board_svg(stones, marks, flipped, focus, diamonds, chosen)
         record_board(stones, marks, flipped, focus, diamonds, chosen)
         return
     for cell, now in changed:
-        cells[cell] = now
-        board.querySelector('[data-cell="%s"]' % cell).outerHTML = render.cell_svg(cell, now[0], now[1], now[2], flipped)
+        was, cells[cell] = cells[cell], now
+        el = board.querySelector('[data-cell="%s"]' % cell)
+        if was[0] == now[0]:
+            # Only its marks or its focus changed (a pivot chosen, its targets, a line
+            # previewed): its attributes, where new markup would be parsed (issue 12).
+            el.setAttribute("class", render.cell_class(now[0], now[1]))
+            el.setAttribute("aria-label", render.announce(cell, now[0], now[1] or ""))
+            if was[2] != now[2]:
+                el.setAttribute("tabindex", "0" if now[2] else "-1")
+        else:
+            el.outerHTML = render.cell_svg(cell, now[0], now[1], now[2], flipped)
     if drawn["outlines"] != (diamonds, chosen):
         drawn["outlines"] = (diamonds, chosen)
         for el in board.querySelectorAll("polygon.diamond"):

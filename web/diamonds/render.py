@@ -206,15 +206,24 @@ def cell_svg(cell, stone, extra=None, focused=False, flipped=False, interactive=
     True
     """
     x, y = cell_xy(cell, flipped)
-    cls = "cell " + ("occ" if stone else "empty")
-    if extra:
-        cls += " " + extra
+    cls = cell_class(stone, extra)
     if interactive:
         attrs = 'role="button" tabindex="%d" aria-label="%s"' % (0 if focused else -1, announce(cell, stone, extra or ""))
     else:
         attrs = 'aria-label="%s"' % announce(cell, stone, extra or "")
     return ('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" %s><use href="#dhex" class="hx"/>%s</g>'
             % (cls, cell, x, y, attrs, stone_svg(stone) if stone else '<text class="nm" y="4">%s</text>' % cell))
+
+
+def cell_class(stone, extra=None):
+    """The ``class`` of a cell's ``<g>``: what ``cell_svg`` writes, and what the page sets
+    when only a cell's marks changed (main.py).
+
+    >>> cell_class("", "droppable")
+    'cell empty droppable'
+    """
+    cls = "cell " + ("occ" if stone else "empty")
+    return cls + " " + extra if extra else cls
 
 
 def outlines_svg(diamonds=(), chosen=None, flipped=False):

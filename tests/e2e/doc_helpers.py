@@ -66,3 +66,16 @@ def plugins_loaded(urls: list[str]) -> list[str]:
 def cells_with_class(scope: Any, cls: str) -> list[str]:
     """Cells (data-cell) under ``scope`` (a page, frame or locator) that carry ``cls``."""
     return sorted(scope.locator(f"[data-cell].{cls}").evaluate_all("els => els.map(e => e.dataset.cell)"))
+
+
+def when_ready(script: str) -> str:
+    """An init script that runs ``script`` (JavaScript) in the task that makes the page ready,
+    before any other task: on a rules page, before the boards out of view start (lazy_boards).
+    ``script`` sets ``window.__early``, which also makes it run once."""
+    return """
+new MutationObserver((_, observer) => {
+  if (!document.body || document.body.dataset.ready !== "true" || window.__early) return;
+  observer.disconnect();
+  %s
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+""" % script

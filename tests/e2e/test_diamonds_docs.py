@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 from dvonn_core.diamonds import ANSWERS, DiamondsGame
 
-from .doc_helpers import Watch, cells_with_class
+from .doc_helpers import Watch, cells_with_class, when_ready
 
 EXAMPLE = DiamondsGame.from_stones(black=["b7", "c5", "c6", "d6", "e6"], white=["h1", "h2", "h3", "h4", "i2"])
 
@@ -64,19 +64,14 @@ def test_the_rules_page_boards_and_the_worked_example_step_by_step(page, base_ur
     watch.check()
 
 
-EARLY_TOUCH = """
-new MutationObserver((_, observer) => {
-  if (!document.body || document.body.dataset.ready !== "true" || window.__early) return;
-  observer.disconnect();
-  // Still in the task that made the page ready: the boards out of view have not started.
+EARLY_TOUCH = when_ready("""
   const figure = document.querySelector("#ex-worked");
   const cells = () => figure.querySelectorAll("svg [data-cell]").length;
   window.__early = {started: figure.dataset.started === "true", boards: document.body.dataset.boards || null,
                     cells: cells()};
   figure.querySelector("svg").dispatchEvent(new MouseEvent("click", {bubbles: true}));  // the reader's first touch
   window.__early.after = {started: figure.dataset.started === "true", cells: cells()};
-}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
-"""
+""")
 
 
 def test_a_rules_board_out_of_view_starts_after_the_page_is_ready_or_at_the_first_touch(page, base_url: str) -> None:  # type: ignore[no-untyped-def]

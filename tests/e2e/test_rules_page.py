@@ -11,7 +11,7 @@ import pytest
 
 from dvonn_core import Game
 
-from .doc_helpers import Watch, cells_with_class
+from .doc_helpers import Watch, cells_with_class, when_ready
 
 EXAMPLES = ("placement", "placement-end", "move-height", "surrounded", "dvonn", "removal", "pass", "end")
 
@@ -172,19 +172,14 @@ def test_boards_are_independent(rules: Watch) -> None:
     assert other.position() == other.start
 
 
-EARLY_TOUCH = """
-new MutationObserver((_, observer) => {
-  if (!document.body || document.body.dataset.ready !== "true" || window.__early) return;
-  observer.disconnect();
-  // Still in the task that made the page ready: the boards out of view have not started.
+EARLY_TOUCH = when_ready("""
   const figure = document.querySelector('figure[data-example="placement"]');
   const before = figure.dataset.position;
   window.__early = {started: figure.dataset.started === "true", boards: document.body.dataset.boards || null};
   figure.querySelector('[data-cell="A1"]').dispatchEvent(new MouseEvent("click", {bubbles: true}));
   window.__early.after = figure.dataset.position;
   window.__early.before = before;
-}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
-"""
+""")
 
 
 def test_a_board_out_of_view_starts_after_the_page_is_ready_or_at_the_first_touch(page, base_url: str) -> None:  # type: ignore[no-untyped-def]

@@ -899,7 +899,8 @@ def diamonds_checked_figures(page: str) -> str:
     drawn by the page's own renderer, ``data-drawn`` naming what it shows, so the page keeps it
     instead of drawing it (one board took 27 ms of the page's start); the others an empty
     board.  A figure that cannot start is left as it is: the page shows its error at once."""
-    session, render = diamonds_page_modules()["session"], diamonds_page_modules()["render"]
+    modules = diamonds_page_modules()
+    session, render = modules["session"], modules["render"]
 
     started = 0
 
@@ -908,7 +909,7 @@ def diamonds_checked_figures(page: str) -> str:
         tag = match.group(1)
         try:
             s = session.example_session(tag_attr(tag, "data-position") or None,
-                                        [m.strip() for m in tag_attr(tag, "data-moves").split(",") if m.strip()])
+                                        session.split_turns(tag_attr(tag, "data-moves")))
         except Exception:  # noqa: BLE001 - the page reports it
             return match.group(0)
         started += 1

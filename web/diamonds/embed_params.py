@@ -15,6 +15,7 @@ embed_params.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5
 """
 
 from dvonn_core.diamonds import DiamondsGame
+from session import split_turns
 
 PARAMETERS = ("game", "position", "moves", "flip", "labels", "caption")
 MAX_CAPTION = 300
@@ -91,7 +92,7 @@ def parse(params):
         game = DiamondsGame.from_position(position) if position else DiamondsGame()
     except ValueError as error:
         raise EmbedError("position: %s" % error)
-    moves = [m.strip() for m in params.get("moves", "").split(",") if m.strip()]
+    moves = split_turns(params.get("moves", ""))
     if len(moves) > MAX_MOVES:
         raise EmbedError("moves: %d turns is too many (at most %d)" % (len(moves), MAX_MOVES))
     for i in range(len(moves)):

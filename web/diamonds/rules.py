@@ -12,6 +12,7 @@ figures it started; another starts before the page is ready, so that it shows it
 
 import lazy_boards
 from board_view import BoardView
+from session import split_turns
 
 VIEWS = []  # keeps every board (and its event proxies) alive
 
@@ -22,8 +23,8 @@ def attr(el, name):
 
 
 def start_board(figure):
-    moves = [m.strip() for m in attr(figure, "data-moves").split(",") if m.strip()]
-    VIEWS.append(BoardView(figure, attr(figure, "data-position") or None, moves, attr(figure, "data-steps").split()))
+    VIEWS.append(BoardView(figure, attr(figure, "data-position") or None, split_turns(attr(figure, "data-moves")),
+                           attr(figure, "data-steps").split()))
 
 
 def checked(figure):

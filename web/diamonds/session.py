@@ -406,6 +406,16 @@ class Session:
         self.flipped = not self.flipped
 
 
+def split_turns(text):
+    """The turns of a list written with commas (a turn holds spaces: ``b6 c5>f5``), as the
+    embed's ``moves`` and a rules figure's ``data-moves`` write them.
+
+    >>> split_turns(" e5, swap ,b6 c5>f5,")
+    ['e5', 'swap', 'b6 c5>f5']
+    """
+    return [turn.strip() for turn in text.split(",") if turn.strip()]
+
+
 def example_session(position=None, moves=()):
     """A session at a documentation example: ``position`` (None: the empty board), then the
     turns ``moves``, none of which can be taken back; the reader plays both sides.  What

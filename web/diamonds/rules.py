@@ -10,16 +10,11 @@ figures it started; another starts before the page is ready, so that it shows it
 (``data-ready="error"``) at once.
 """
 
-import lazy_boards
 from board_view import BoardView
+from lazy_boards import attr, start
 from session import split_turns
 
 VIEWS = []  # keeps every board (and its event proxies) alive
-
-
-def attr(el, name):
-    value = el.getAttribute(name)
-    return "" if value is None else str(value)
 
 
 def start_board(figure):
@@ -31,4 +26,4 @@ def checked(figure):
     return figure.hasAttribute("data-later")
 
 
-lazy_boards.start(start_board, checked)
+start(start_board, checked)

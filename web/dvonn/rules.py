@@ -9,17 +9,12 @@ build time or marked ``data-later``; a figure it could not start starts before t
 ready, so that it shows its error (``data-ready="error"``) at once.
 """
 
-import lazy_boards
 from board_view import BoardView
 from embed_params import split_list
+from lazy_boards import attr, start
 from viewer import Viewer
 
 VIEWS = []  # keeps every board (and its event proxies) alive
-
-
-def attr(el, name, default=""):
-    value = el.getAttribute(name)
-    return default if value is None else str(value)
 
 
 def start_board(figure):
@@ -36,4 +31,4 @@ def checked(figure):
     return figure.hasAttribute("data-later") or figure.querySelector("svg[data-drawn]") is not None
 
 
-lazy_boards.start(start_board, checked)
+start(start_board, checked)

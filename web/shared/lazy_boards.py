@@ -19,6 +19,13 @@ FIRST_USE = ("pointerdown", "mouseover", "focusin", "keydown", "click")
 _page = {"start": None, "pending": [], "live": 0, "failed": 0}
 
 
+def attr(figure, name, default=""):
+    """A figure's attribute as text (``default`` when it has none): what the rules pages'
+    ``start_board`` reads a figure's example from."""
+    value = figure.getAttribute(name)
+    return default if value is None else str(value)
+
+
 def started(figure):
     return figure.getAttribute("data-started") == "true"  # (dataset.started raises while unset)
 

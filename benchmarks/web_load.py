@@ -149,7 +149,7 @@ def cold_run(browser: Any, base: str, server: Any, name: str, throttle: bool, re
     out["ready_ms"] = ready_time(page)
     out["ready_vs_bare"] = out["ready_ms"] / out["bare_ready_ms"]
     out["runtime_ms"] = float(page.evaluate("window.__runtimeAt"))
-    # The page's own Python: from the first line of its start script (web/shared/mount.py) to ready.
+    # The page's own Python: from the first line of its start script (web/kernel/mount.py) to ready.
     out["own_python_ms"] = out["ready_ms"] - float(page.evaluate(
         "performance.getEntriesByName('python-start')[0].startTime"))
     out["bytes_before_first_move"] = float(page.evaluate("window.__bytesAtReady"))

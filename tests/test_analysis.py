@@ -1,4 +1,4 @@
-"""The game analysis' pure part (web/dvonn/analysis.py) on CPython: scores turned to White's view,
+"""The game analysis' pure part (web/study/analysis.py) on CPython: scores turned to White's view,
 forced moves, mistakes and blunders by the documented thresholds, and the graph's markup."""
 
 from __future__ import annotations
@@ -7,10 +7,8 @@ import doctest
 import sys
 from pathlib import Path
 
-WEB = Path(__file__).resolve().parents[1] / "web" / "dvonn"
-sys.path.insert(0, str(WEB))
-import analysis  # noqa: E402
-from analysis import BLUNDER, MISTAKE, Analysis  # noqa: E402
+from study import analysis
+from study.analysis import BLUNDER, MISTAKE, Analysis
 
 
 def test_doctests() -> None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import doctest
-import importlib.util
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -19,27 +19,7 @@ PAGE_MODULES = ("render", "session", "persist", "embed_params")
 EXAMPLE = DiamondsGame.from_stones(black=["b7", "c5", "c6", "d6", "e6"], white=["h1", "h2", "h3", "h4", "i2"])
 
 
-def _load() -> dict[str, ModuleType]:
-    """The page's modules under their page names (render, session, persist), loaded without
-    disturbing the DVONN page's modules of the same names (other tests import those)."""
-    names = PAGE_MODULES
-    saved = {n: sys.modules.pop(n) for n in names if n in sys.modules}
-    loaded = {}
-    try:
-        for name in names:
-            spec = importlib.util.spec_from_file_location(name, WEB / f"{name}.py")
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module
-            spec.loader.exec_module(module)  # type: ignore[union-attr]
-            loaded[name] = module
-    finally:
-        for name in names:
-            sys.modules.pop(name, None)
-        sys.modules.update(saved)
-    return loaded
-
-
-MODULES = _load()
+MODULES = {name: importlib.import_module("diamonds." + name) for name in PAGE_MODULES}
 render, session_mod, persist = MODULES["render"], MODULES["session"], MODULES["persist"]
 embed_params = MODULES["embed_params"]
 Session = session_mod.Session

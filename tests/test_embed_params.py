@@ -12,15 +12,10 @@ import pytest
 
 from dvonn_core import Game
 
-WEB = Path(__file__).resolve().parents[1] / "web" / "dvonn"
-SHARED = WEB.parent / "shared"
-sys.path[:0] = [str(WEB), str(SHARED)]
-import embed_params  # noqa: E402
-import guide_page  # noqa: E402
-from embed_params import EmbedError, parse, parse_query, snippet  # noqa: E402
+from dvonn import embed_params
+from dvonn.embed_params import EmbedError, parse, parse_query, snippet
+from kernel import guide_page
 
-sys.path.remove(str(WEB))
-sys.path.remove(str(SHARED))
 
 START = "9-10-11-10-9.wp"
 MOVE_HEIGHT = "9-3D6-4bwW2B3-3DWBD3-9.w"  # White's stack of 3 on E3 can reach only H3

@@ -83,7 +83,7 @@ print("done")
 
 
 def test_micropython_mounts_a_page_pack(tmp_path: Path) -> None:
-    """web/shared/mount.py, run on the page's MicroPython, mounts a pack made by
+    """web/kernel/mount.py, run on the page's MicroPython, mounts a pack made by
     build.pack_modules (a ROMFS image): its modules import from it, in folders too, its files
     read back intact, and a bad pack gets a message naming what is wrong."""
     import build
@@ -96,7 +96,7 @@ def test_micropython_mounts_a_page_pack(tmp_path: Path) -> None:
     (tmp_path / "modules.pack").write_bytes(pack)
     (tmp_path / "bad-magic.pack").write_bytes(b"PK\x03\x04" + pack[4:])
     (tmp_path / "short.pack").write_bytes(pack[:-100])
-    (tmp_path / "mount.py").write_text((build.SHARED / "mount.py").read_text())
+    (tmp_path / "mount.py").write_text((build.WEB / "kernel" / "mount.py").read_text())
     check = tmp_path / "check_mount.py"
     check.write_text(MOUNT_CHECK)
     lines = run_micropython(check, [tmp_path / n for n in ("modules.pack", "bad-magic.pack", "short.pack", "mount.py")])

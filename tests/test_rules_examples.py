@@ -13,11 +13,9 @@ import pytest
 from dvonn_core import Game
 from dvonn_core.board import CELLS, EDGE
 
-WEB = Path(__file__).resolve().parents[1] / "web" / "dvonn"
-sys.path.insert(0, str(WEB))
-from viewer import Viewer  # noqa: E402
+from dvonn.viewer import Viewer
 
-sys.path.remove(str(WEB))
+WEB = Path(__file__).resolve().parents[1] / "web" / "dvonn"
 
 
 class _Figures(HTMLParser):

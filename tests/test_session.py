@@ -17,10 +17,9 @@ from dvonn_core import RecordError
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web" / "dvonn"
 DATA = ROOT / "tests" / "data"
-sys.path.insert(0, str(WEB))
-import persist  # noqa: E402
-from persist import InputError, SavedGameError  # noqa: E402
-from session import Session  # noqa: E402
+from dvonn import persist
+from dvonn.persist import InputError, SavedGameError
+from dvonn.session import Session
 
 HOTSEAT_OPENING = ["F3", "C3", "I3", "E3", "A1"]
 
@@ -229,8 +228,7 @@ def test_persist_runs_on_micropython(tmp_path: Path) -> None:
         pytest.skip("needs node and npm ci")
     script = tmp_path / "check.py"
     script.write_text(
-        "sys.path.insert(0, '/data')\n"
-        "import persist, session\n"
+        "from dvonn import persist, session\n"
         "s = session.Session()\n"
         "s.new_game(white='human', black='bot', level='medium', seed=5)\n"
         "for m in ['F3', 'C3', 'I3']: s.play(m)\n"
@@ -244,8 +242,7 @@ def test_persist_runs_on_micropython(tmp_path: Path) -> None:
         "    print('refused:', e)\n"
         "print(persist.read_record('F3 C3').position())\n"
     )
-    files = [str(WEB / "persist.py"), str(WEB / "session.py"), str(WEB / "render.py"), str(WEB / "choice.py")]
-    out = subprocess.run([node, str(ROOT / "tests/micropython/run.mjs"), str(script), *files],
+    out = subprocess.run([node, str(ROOT / "tests/micropython/run.mjs"), str(script)],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     s = played("F3", "C3", "I3", white="human", black="bot")

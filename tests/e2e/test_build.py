@@ -119,9 +119,10 @@ def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> N
     assert len(files) > 3 and all(dest.endswith(".mpy") for dest in files), name
     for dest, data in files.items():
         assert data[:2] == b"M\x06", dest  # .mpy, bytecode version 6
-    main = re.findall(r"^import (\w+)$", stub, re.M)[-1]
-    assert f"{main}.mpy" in files
-    assert stub.startswith((build.SHARED / "mount.py").read_text())
+    main = re.findall(r"^import ([\w.]+)$", stub, re.M)[-1]
+    assert main.replace(".", "/") + ".mpy" in files  # imported by its full name (dvonn.main)
+    assert all(f"{main.split('.')[0]}/__init__.mpy" in files for _ in [0])
+    assert stub.startswith((build.WEB / "kernel" / "mount.py").read_text())
     assert "dvonn_core/bot.mpy" not in files  # the search stays in the worker
     bot = inline_config((site / "index.html").read_text(), "data-bot-config")["files"]
     assert all(dest.endswith(".py") for dest in bot.values())

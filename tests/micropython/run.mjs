@@ -1,6 +1,6 @@
 // Run a Python script under the MicroPython WebAssembly build that the web page uses
 // (npm @micropython/micropython-webassembly-pyscript), with the whole dvonn_core package
-// (subpackages included) and the given data files in its in-memory file system.
+// (subpackages included), the pages' packages (web/) and the given data files in its in-memory file system.
 //   node tests/micropython/run.mjs SCRIPT.py [DATA_FILE ...]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
@@ -32,6 +32,8 @@ function copyTree(from, to) {
 
 mp.FS.mkdir("/pkg");
 copyTree(join(root, "dvonn_core"), "/pkg/dvonn_core");
+// The pages' packages, imported by their full names as on the page (kernel.url, dvonn.persist).
+for (const name of ["kernel", "study", "dvonn", "diamonds"]) copyTree(join(root, "web", name), "/pkg/" + name);
 mp.FS.mkdir("/data");
 const [script, ...data] = process.argv.slice(2);
 for (const file of data) {

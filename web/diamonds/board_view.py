@@ -11,9 +11,9 @@ position string) and ``data-turn`` (the turn being built); cells are ``[data-cel
 parts carry ``data-testid`` (``board``, ``status``, ``notice``, ``pass``, ``swap``, ``undo``, ``next``, ``reset``).
 """
 
-import render
+from diamonds import render
 from pyscript.ffi import create_proxy
-from session import example_session
+from diamonds.session import example_session
 
 BAR = ('<div class="dv-bar">'
        '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'

@@ -20,13 +20,13 @@ def show_error(message):
 
 
 def main():
-    from embed_params import EmbedError, parse, parse_query
+    from diamonds.embed_params import EmbedError, parse, parse_query
     try:
         spec = parse(parse_query(str(window.location.search or "")))
     except EmbedError as error:
         show_error("This board cannot be shown: %s." % str(error).rstrip("."))
         return
-    from board_view import BoardView
+    from diamonds.board_view import BoardView
     caption = document.querySelector('[data-testid="caption"]')
     if spec["caption"]:
         caption.textContent = spec["caption"]

@@ -11,71 +11,16 @@ Runs on MicroPython and CPython.
 >>> parse({"game": "diamonds", "moves": "e5,e5"})
 Traceback (most recent call last):
 ...
-embed_params.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5': cannot drop on e5: the cell is not empty in 5-6-7-8-4b4-8-7-6-5.ws
+kernel.url.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5': cannot drop on e5: the cell is not empty in 5-6-7-8-4b4-8-7-6-5.ws
 """
 
 from dvonn_core.diamonds import DiamondsGame
-from session import split_turns
+from diamonds.session import split_turns
+from kernel.url import EmbedError, flag, parse_query
 
 PARAMETERS = ("game", "position", "moves", "flip", "labels", "caption")
 MAX_CAPTION = 300
 MAX_MOVES = 200
-_HEX = "0123456789abcdef"
-
-
-class EmbedError(ValueError):
-    """A parameter of the address that cannot be shown."""
-
-
-def unquote(text):
-    """Decode %-escapes and '+' of a query string part (UTF-8).
-
-    >>> unquote("b6+c5%3Ef5%2C%C3%A9")
-    'b6 c5>f5,é'
-    """
-    out = bytearray()
-    data = text.replace("+", " ").encode("utf-8")
-    i = 0
-    n = len(data)
-    while i < n:
-        ch = data[i]
-        if ch == 37 and i + 2 < n and chr(data[i + 1]).lower() in _HEX and chr(data[i + 2]).lower() in _HEX:
-            out.append(_HEX.index(chr(data[i + 1]).lower()) * 16 + _HEX.index(chr(data[i + 2]).lower()))
-            i += 3
-            continue
-        out.append(ch)
-        i += 1
-    try:
-        return bytes(out).decode("utf-8")
-    except UnicodeError:
-        raise EmbedError("the address has a %%-escape that is not UTF-8 text: %r" % text)
-
-
-def parse_query(search):
-    """A query string as a dict of decoded values; a parameter given twice is an error."""
-    if search.startswith("?"):
-        search = search[1:]
-    params = {}
-    for part in search.split("&"):
-        if not part:
-            continue
-        name, _, value = part.partition("=")
-        name = unquote(name).strip()
-        if name in params:
-            raise EmbedError("%s is given twice in the address; give it once" % name)
-        params[name] = unquote(value)
-    return params
-
-
-def _flag(params, name, default):
-    if name not in params:
-        return default
-    value = params[name].strip().lower()
-    if value in ("1", "true", "yes", "on", ""):
-        return True
-    if value in ("0", "false", "no", "off"):
-        return False
-    raise EmbedError("%s: %r is not 1 or 0 (write %s=1 or %s=0)" % (name, params[name], name, name))
 
 
 def parse(params):
@@ -103,5 +48,5 @@ def parse(params):
     caption = params.get("caption", "").strip()
     if len(caption) > MAX_CAPTION:
         raise EmbedError("caption: %d characters is too long (at most %d)" % (len(caption), MAX_CAPTION))
-    return {"position": position or None, "moves": moves, "flip": _flag(params, "flip", False),
-            "labels": _flag(params, "labels", True), "caption": caption}
+    return {"position": position or None, "moves": moves, "flip": flag(params, "flip", False),
+            "labels": flag(params, "labels", True), "caption": caption}

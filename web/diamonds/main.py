@@ -8,13 +8,13 @@ accepts input; a position string goes in and a move text comes out.
 
 import asyncio
 
-import dom_list
-import download
-import persist
-import render
+from kernel import dom_list
+from kernel import download
+from diamonds import persist
+from diamonds import render
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
-from session import Session
+from diamonds.session import Session
 
 S = Session()
 body = document.body

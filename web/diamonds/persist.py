@@ -45,7 +45,7 @@ def check_size(size, what):
     >>> check_size(10 ** 7, "the pasted text")
     Traceback (most recent call last):
     ...
-    persist.InputError: the pasted text is 10000000 characters: a record is a few KB, so at most 65536 are read
+    diamonds.persist.InputError: the pasted text is 10000000 characters: a record is a few KB, so at most 65536 are read
     """
     if size > MAX_INPUT:
         raise InputError("%s is %d characters: a record is a few KB, so at most %d are read" % (what, size, MAX_INPUT))

@@ -10,9 +10,9 @@ figures it started; another starts before the page is ready, so that it shows it
 (``data-ready="error"``) at once.
 """
 
-from board_view import BoardView
-from lazy_boards import attr, start
-from session import split_turns
+from diamonds.board_view import BoardView
+from kernel.lazy_boards import attr, start
+from diamonds.session import split_turns
 
 VIEWS = []  # keeps every board (and its event proxies) alive
 

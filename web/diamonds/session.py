@@ -34,7 +34,7 @@ its last step (the line end, the pivot, a laid pivot, the drop).
 """
 
 from dvonn_core.diamonds import DiamondsGame, Move
-from render import capital
+from diamonds.render import capital
 
 OTHER = {"white": "black", "black": "white"}
 CELL_CODE = {"black": "b", "white": "w", "": ""}

@@ -4,7 +4,7 @@ remove, and the keyboard focus moving over the cells (roving tabindex).  Runs on
 in the page; the state lives in the caller's session or viewer, never in the DOM.
 """
 
-import render
+from dvonn import render
 
 STALE = object()  # the marks of a cell the hover preview changed: never equal to any marks
 

@@ -11,8 +11,8 @@ position string on the board); each cell is ``[data-cell]``; the parts carry
 ``next``, ``last``, ``reset``).
 """
 
-import board_dom
-import render
+from dvonn import board_dom
+from dvonn import render
 from pyscript.ffi import create_proxy
 
 BAR = ('<div class="dv-bar">'

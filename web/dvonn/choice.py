@@ -11,7 +11,7 @@ every rule comes from ``dvonn_core``.  Runs on MicroPython and CPython.
 ['A1', 'B1', 'A2']
 """
 
-from render import capital
+from dvonn.render import capital
 
 
 def movable(game):

@@ -18,20 +18,13 @@ at: 'x' is not a move number (use a whole number from 0 to 0)
 """
 
 from dvonn_core import Game
+from kernel.url import EmbedError, flag, iframe, parse_query, quote, unquote
 from dvonn_core.board import is_cell, index, CELLS
 
 PARAMETERS = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption", "game")
 MAX_CAPTION = 300
 MAX_MOVES = 200
-_TRUE = ("1", "true", "yes", "on", "")
-_FALSE = ("0", "false", "no", "off")
-_HEX = "0123456789abcdef"
-# Characters left as they are in a query value (the rest is %-encoded).
-_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~,"
 
-
-class EmbedError(ValueError):
-    """A URL parameter of the embed page that cannot be used; the message says which and why."""
 
 
 class EmbedSpec:
@@ -55,85 +48,7 @@ class EmbedSpec:
         return Game.from_position(self.position) if self.position else Game()
 
 
-# -- query strings -------------------------------------------------------------------
-def unquote(text):
-    """Decode %-escapes and '+' of a query string part (UTF-8).
-
-    >>> unquote("a+b%2C%C3%A9")
-    'a b,é'
-    """
-    out = bytearray()
-    data = text.replace("+", " ").encode("utf-8")
-    i = 0
-    n = len(data)
-    while i < n:
-        ch = data[i]
-        if ch == 37 and i + 2 < n and _is_hex(data[i + 1]) and _is_hex(data[i + 2]):  # '%'
-            out.append(_HEX.index(chr(data[i + 1]).lower()) * 16 + _HEX.index(chr(data[i + 2]).lower()))
-            i += 3
-            continue
-        out.append(ch)
-        i += 1
-    try:
-        return bytes(out).decode("utf-8")
-    except UnicodeError:
-        raise EmbedError("the address has a %%-escape that is not UTF-8 text: %r" % text)
-
-
-def _is_hex(byte):
-    return chr(byte).lower() in _HEX
-
-
-def quote(text):
-    """%-encode text for a query value (letters, digits, '-_.~,' stay as they are).
-
-    >>> quote("E3 & F4, é")
-    'E3%20%26%20F4,%20%C3%A9'
-    """
-    out = []
-    for byte in text.encode("utf-8"):
-        ch = chr(byte)
-        if byte < 128 and ch in _SAFE:
-            out.append(ch)
-        else:
-            out.append("%" + _HEX[byte // 16].upper() + _HEX[byte % 16].upper())
-    return "".join(out)
-
-
-def parse_query(search):
-    """A query string ('?a=1&b=2', leading '?' optional) as a dict of decoded values.
-
-    A parameter given twice is an error, so an author's typo cannot silently win.
-
-    >>> sorted(parse_query("?flip=1&caption=Move+3").items())
-    [('caption', 'Move 3'), ('flip', '1')]
-    """
-    if search.startswith("?"):
-        search = search[1:]
-    params = {}
-    for part in search.split("&"):
-        if not part:
-            continue
-        name, _, value = part.partition("=")
-        name = unquote(name).strip()
-        if name in params:
-            raise EmbedError("%s is given twice in the address; give it once" % name)
-        params[name] = unquote(value)
-    return params
-
-
 # -- checking ------------------------------------------------------------------------
-def _flag(params, name, default):
-    if name not in params:
-        return default
-    value = params[name].strip().lower()
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    raise EmbedError("%s: %r is not 1 or 0 (write %s=1 or %s=0)" % (name, params[name], name, name))
-
-
 def split_list(text):
     """Items of a list written with commas and/or spaces.
 
@@ -211,9 +126,9 @@ def parse(params):
                 raise EmbedError("at: %d is out of range: there %s %d move%s, so at goes from 0 to %d"
                                  % (at, "is" if total == 1 else "are", total, "" if total == 1 else "s", total))
             spec.at = at
-    spec.play = _flag(params, "play", False)
-    spec.flip = _flag(params, "flip", False)
-    spec.labels = _flag(params, "labels", True)
+    spec.play = flag(params, "play", False)
+    spec.flip = flag(params, "flip", False)
+    spec.labels = flag(params, "labels", True)
     spec.highlight = _highlight(params.get("highlight", ""))
     caption = params.get("caption", "").strip()
     if len(caption) > MAX_CAPTION:
@@ -252,9 +167,6 @@ def embed_url(position=None, moves=(), at=None, play=False, flip=False, labels=T
     return page + ("?" + "&".join(parts) if parts else "")
 
 
-def _attr(text):
-    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
-
 
 def snippet(base, position=None, moves=(), at=None, play=True, flip=False, labels=True,
             highlight=(), caption="", width=480, height=None):
@@ -272,5 +184,4 @@ def snippet(base, position=None, moves=(), at=None, play=True, flip=False, label
         if caption:
             height += 30
     title = "DVONN board" + (": " + caption if caption else "")
-    return ('<iframe src="%s" width="%d" height="%d" style="border:0;max-width:100%%" loading="lazy" title="%s"></iframe>'
-            % (_attr(url), width, height, _attr(title)))
+    return iframe(url, width, height, title)

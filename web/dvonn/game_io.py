@@ -12,8 +12,8 @@ JavaScript exception.
 
 import asyncio
 
-import download
-import persist
+from kernel import download
+from dvonn import persist
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 

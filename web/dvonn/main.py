@@ -8,13 +8,13 @@ come out as plain strings.
 
 import asyncio
 
-import board_dom
-import dom_list
-import game_io
-import render
+from dvonn import board_dom
+from kernel import dom_list, lazy
+from dvonn import game_io
+from dvonn import render
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
-from session import Session
+from dvonn.session import Session
 
 S = Session()
 body = document.body
@@ -357,27 +357,10 @@ def draw_analysis():
     EL["analysis-note"].hidden = not note
 
 
-async def load_module(name, src):
-    """Import ``name``, fetching its file from ``src`` on first use: modules that only some
-    actions need (the analysis, the embed code) are not part of the page's load."""
-    import sys
-    if name not in sys.modules:
-        if src.split("?")[0].endswith(".mpy"):  # bytecode compiled by build.py
-            from pyscript import fetch
-            data = await fetch(src).bytearray()
-            with open(name + ".mpy", "wb") as f:
-                f.write(data)
-        else:
-            response = await window.fetch(src)
-            text = await response.text()
-            with open(name + ".py", "w") as f:
-                f.write(str(text))
-    return __import__(name)
-
-
 async def load_analysis():
+    """The study package's analysis (study/analysis.py), fetched on first use: it is no part of the page's load."""
     if analysis["module"] is None:
-        analysis["module"] = await load_module("analysis", body.dataset.analysisSrc)
+        analysis["module"] = await lazy.load("study.analysis", body.dataset.studySrc)
     return analysis["module"]
 
 
@@ -472,21 +455,13 @@ def on_flip(event):
 
 
 def on_copy_embed(event):
-    import sys
-    if "embed_params" in sys.modules:  # fetched once the page is ready (see main())
-        copy_embed(sys.modules["embed_params"].snippet)
-    else:
-        asyncio.create_task(copy_embed_later())
+    copy_embed()
 
 
-async def copy_embed_later():
-    copy_embed((await load_module("embed_params", body.dataset.embedParamsSrc)).snippet)
-
-
-def copy_embed(snippet):
+def copy_embed():
     """"Copy embed code": the <iframe> of embed.html for the position on screen (issue 5)."""
     page = str(window.location.href).split("#")[0].split("?")[0]
-    code = snippet(page[:page.rfind("/") + 1], S.game.position(), flip=S.flipped)
+    code = render.embed_snippet(page[:page.rfind("/") + 1], S.game.position(), flip=S.flipped)
     field = document.querySelector('[data-testid="embed-code"]')
     field.value = code
     field.hidden = False
@@ -557,8 +532,6 @@ async def start_bot():
         return
     finally:
         window.dvonnRegisterServiceWorker()
-        # The embed code's module, once the bot no longer competes for the CPU (see on_copy_embed).
-        asyncio.create_task(load_module("embed_params", body.dataset.embedParamsSrc))
     draw_bot_status()
     if S.bot_to_move():
         await bot_turn()

@@ -75,7 +75,7 @@ def check_size(size, what):
     >>> check_size(10 * 1024 * 1024, "the pasted text")
     Traceback (most recent call last):
     ...
-    persist.InputError: the pasted text is 10.0 MB: a DVONN record is a few KB, so at most 64 KB are read
+    dvonn.persist.InputError: the pasted text is 10.0 MB: a DVONN record is a few KB, so at most 64 KB are read
     """
     if size > MAX_INPUT:
         raise InputError("%s is %s: a DVONN record is a few KB, so at most %s are read"

@@ -9,10 +9,10 @@ build time or marked ``data-later``; a figure it could not start starts before t
 ready, so that it shows its error (``data-ready="error"``) at once.
 """
 
-from board_view import BoardView
-from embed_params import split_list
-from lazy_boards import attr, start
-from viewer import Viewer
+from dvonn.board_view import BoardView
+from dvonn.embed_params import split_list
+from kernel.lazy_boards import attr, start
+from dvonn.viewer import Viewer
 
 VIEWS = []  # keeps every board (and its event proxies) alive
 

@@ -26,11 +26,11 @@ True
 (True, ['F3', 'C3', 'I3'])
 """
 
-import choice
+from dvonn import choice
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError, Move
 from dvonn_core.board import CELLS
-from render import capital as _cap
-from render import mark_last_move, mark_selection, mark_turn, result_text
+from dvonn.render import capital as _cap
+from dvonn.render import mark_last_move, mark_selection, mark_turn, result_text
 
 OTHER = {"white": "black", "black": "white"}
 PIECES_PER_SIDE = 23

@@ -17,11 +17,11 @@ once, with a notice.
 2
 """
 
-import choice
+from dvonn import choice
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.board import CELLS
-from render import add_mark, mark_last_move, mark_selection, mark_turn, result_text
-from render import capital as _cap
+from dvonn.render import add_mark, mark_last_move, mark_selection, mark_turn, result_text
+from dvonn.render import capital as _cap
 
 
 class Viewer:

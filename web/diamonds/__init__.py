@@ -1,0 +1,1 @@
+"""The Diamonds & Pivots adapter of the page kernel: its session, renderer, notation and pages."""

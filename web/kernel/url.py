@@ -1,0 +1,113 @@
+"""Addresses, for every game's pages: query strings read and written, and the ``<iframe>`` of an
+embedded board.  Pure Python (no DOM): the same code runs on the page (MicroPython) and in the
+unit tests (CPython).  A game's ``embed_params`` checks the values against its rules.
+
+>>> sorted(parse_query("?flip=1&caption=Move+3").items())
+[('caption', 'Move 3'), ('flip', '1')]
+>>> flag({"flip": "yes"}, "flip", False), flag({}, "labels", True)
+(True, True)
+"""
+
+_HEX = "0123456789abcdef"
+_TRUE = ("1", "true", "yes", "on", "")
+_FALSE = ("0", "false", "no", "off")
+# Characters left as they are in a query value (the rest is %-encoded).
+_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~,"
+
+
+class EmbedError(ValueError):
+    """A parameter of the address that cannot be used; the message says which and why."""
+
+
+def _is_hex(byte):
+    return chr(byte).lower() in _HEX
+
+
+def unquote(text):
+    """Decode %-escapes and '+' of a query string part (UTF-8).
+
+    >>> unquote("a+b%2C%C3%A9"), unquote("b6+c5%3Ef5")
+    ('a b,é', 'b6 c5>f5')
+    """
+    out = bytearray()
+    data = text.replace("+", " ").encode("utf-8")
+    i = 0
+    n = len(data)
+    while i < n:
+        ch = data[i]
+        if ch == 37 and i + 2 < n and _is_hex(data[i + 1]) and _is_hex(data[i + 2]):  # '%'
+            out.append(_HEX.index(chr(data[i + 1]).lower()) * 16 + _HEX.index(chr(data[i + 2]).lower()))
+            i += 3
+            continue
+        out.append(ch)
+        i += 1
+    try:
+        return bytes(out).decode("utf-8")
+    except UnicodeError:
+        raise EmbedError("the address has a %%-escape that is not UTF-8 text: %r" % text[:40]) from None
+
+
+def quote(text):
+    """%-encode text for a query value (letters, digits, '-_.~,' stay as they are).
+
+    >>> quote("E3 & F4, é")
+    'E3%20%26%20F4,%20%C3%A9'
+    """
+    out = []
+    for byte in text.encode("utf-8"):
+        ch = chr(byte)
+        if byte < 128 and ch in _SAFE:
+            out.append(ch)
+        else:
+            out.append("%" + _HEX[byte // 16].upper() + _HEX[byte % 16].upper())
+    return "".join(out)
+
+
+def parse_query(search):
+    """A query string ('?a=1&b=2', leading '?' optional) as a dict of decoded values.
+
+    A parameter given twice is an error, so an author's typo cannot silently win.
+    """
+    if search.startswith("?"):
+        search = search[1:]
+    params = {}
+    for part in search.split("&"):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        name = unquote(name).strip()
+        if name in params:
+            raise EmbedError("%s is given twice in the address; give it once" % name[:40])
+        params[name] = unquote(value)
+    return params
+
+
+def flag(params, name, default):
+    """The yes/no parameter ``name`` of ``params`` (``default`` when it is not given)."""
+    if name not in params:
+        return default
+    value = params[name].strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise EmbedError("%s: %r is not 1 or 0 (write %s=1 or %s=0)" % (name, params[name][:40], name, name))
+
+
+def attr(text):
+    """``text`` escaped for an HTML attribute value in double quotes.
+
+    >>> attr('a "b" <c> & d')
+    'a &quot;b&quot; &lt;c&gt; &amp; d'
+    """
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def iframe(url, width, height, title):
+    """The ``<iframe>`` code of an embedded board at ``url``.
+
+    >>> print(iframe("embed.html?a=1&b=2", 480, 246, "DVONN board"))
+    <iframe src="embed.html?a=1&amp;b=2" width="480" height="246" style="border:0;max-width:100%" loading="lazy" title="DVONN board"></iframe>
+    """
+    return ('<iframe src="%s" width="%d" height="%d" style="border:0;max-width:100%%" loading="lazy" title="%s"></iframe>'
+            % (attr(url), width, height, attr(title)))

@@ -892,7 +892,8 @@ PAGES = (
     Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board),
     Page("rules.html", DVONN / "rules.html", "dvonn.rules", figures=prerendered_figures),
     Page("embed.html", SHARED / "embed.html", "dvonn.embed", values=prerendered_board),
-    Page("diamonds.html", DIAMONDS / "diamonds.html", "diamonds.main", worker=True, values=diamonds_board),
+    Page("diamonds.html", DIAMONDS / "diamonds.html", "diamonds.main", lazy=("study",), worker=True,
+         values=diamonds_board),
     Page("diamonds-rules.html", DIAMONDS / "diamonds-rules.html", "diamonds.rules",
          values=lambda: {"diamonds_answers": diamonds_answers()}, figures=diamonds_checked_figures),
     Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board),
@@ -914,6 +915,10 @@ def build(out: Path = DIST) -> Site:
     values: dict[str, str] = {"pyscript": pyscript_dir, "micropython": mpy_dir, "guide_link": "embedding.html"}
     for name in (*STATIC_FILES, "embed.css"):
         values[name] = site.copy(SHARED / name, name)
+    # The parts every game page shares (web/shared/parts/: the safe storage calls, the review bar,
+    # the analysis, the record box...), filled in before the page's own values.
+    for part in sorted((SHARED / "parts").glob("*.html")):
+        values[part.stem] = part.read_text().rstrip("\n")
     values["diamonds.css"] = site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")
     # The bot worker (Pyodide): its script, and the library modules it imports, in its config.
     values["bot_py"] = site.copy(BOT_WORKER, fs_path(BOT_WORKER))

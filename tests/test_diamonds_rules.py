@@ -326,3 +326,19 @@ def test_records_round_trip_and_errors_name_the_turn():
     assert info.value.number == 3 and info.value.move == "e5"
     with pytest.raises(RecordError, match="malformed tag"):
         DiamondsGame.from_record('[Black "x]\n\ne5')
+
+
+def test_copy_is_an_independent_game_with_the_same_history() -> None:
+    game = DiamondsGame()
+    for turn in ("e5", "swap", "d4"):
+        game.play(turn)
+    game.tags["Black"] = "Ann"
+    twin = game.copy()
+    assert twin.position() == game.position() and twin.moves == game.moves and twin.tags == game.tags
+    twin.play("c6")
+    twin.tags["Black"] = "Bo"
+    assert len(game.moves) == 3 and game.tags["Black"] == "Ann"
+    assert str(twin.undo()) == "c6" and twin.position() == game.position()
+    while twin.moves:  # the undo history is its own too
+        twin.undo()
+    assert twin.position() == DiamondsGame().position() and len(game.moves) == 3

@@ -178,12 +178,13 @@ def test_save_and_restore_round_trip() -> None:
 @pytest.mark.parametrize("change, why", [
     (lambda d: "{not json", "not valid JSON"),
     (lambda d: json.dumps({**d, "kind": "dvonn-saved-game"}), "not a saved Diamonds"),
-    (lambda d: json.dumps({**d, "format": 99}), "another save format"),
-    (lambda d: json.dumps({**d, "record": "e5 e5"}), "cannot be replayed"),
-    (lambda d: json.dumps({**d, "players": {"white": "god", "black": "human"}}), "players"),
+    (lambda d: json.dumps({**d, "format": 99}), r"newer format \(99; this page reads 2\)"),
+    (lambda d: json.dumps({**d, "format": 1, "record": "e5 e5"}), "record cannot be replayed"),
+    (lambda d: json.dumps({**d, "moves": ["e5", "e5"]}), r"move 2 \(e5\) cannot be played"),
+    (lambda d: json.dumps({**d, "players": {"white": "god", "black": "human"}}), "who plays white"),
     (lambda d: json.dumps({**d, "level": "expert"}), "level"),
-    (lambda d: json.dumps({**d, "base": 7}), "undo limit"),
-    (lambda d: json.dumps({**d, "redo": [["e5"]]}), "redo list cannot be replayed"),
+    (lambda d: json.dumps({**d, "base": 7}), "undo history is not valid"),
+    (lambda d: json.dumps({**d, "redo": [["e5"]]}), r"redo move 1 \(e5\) cannot be played"),
     (lambda d: json.dumps({**d, "kinds": ["human"]}), "who made each move"),
 ])
 def test_a_bad_save_is_refused_and_the_session_is_unchanged(change, why) -> None:  # type: ignore[no-untyped-def]

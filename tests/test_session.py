@@ -113,10 +113,12 @@ def test_unreadable_saves_are_refused_with_a_reason(text: str, reason: str) -> N
 @pytest.mark.parametrize(
     "changes, reason",
     [
-        ({"format": 0}, r"older format \(0; this page reads 1\)"),
-        ({"format": 2}, "newer format"),
+        ({"format": 0}, r"unknown format \(0\)"),
+        ({"format": 3}, r"newer format \(3; this page reads 2\)"),
         ({"format": True}, "format is not valid"),
-        ({"site": "0"}, r"another version of the site \(0; this is 1\)"),
+        ({"kinds": ["human"]}, "who made each move is not valid"),
+        ({"kinds": ["human", "human", "human", "human", "robot"]}, "who made each move is not valid"),
+        ({"options": {"random_setup": [1]}}, "options are not valid"),
         ({"moves": ["F3", "F3"]}, r"move 2 \(F3\) cannot be played"),
         ({"moves": ["F3", "<script>"]}, r"move 2 \(<script>\) cannot be played"),
         ({"moves": "F3 C3"}, "moves is not valid"),

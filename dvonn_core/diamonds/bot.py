@@ -304,7 +304,8 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
 
     ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``; ``seed`` makes the
     choice reproducible; ``time_limit`` (seconds) replaces the level's budget
-    (for hard) or caps it.  ``info`` (a dict) receives ``depth`` and ``nodes``.
+    (for hard) or caps it.  ``info`` (a dict) receives ``depth``, ``nodes`` and ``score``
+    (the searched value for the side to move, hundredths of a stone; None if no depth was done).
     Raises ``ValueError`` when the game is over.
     """
     lv = _level(level)
@@ -333,6 +334,7 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
         return Move(PASS)
     best_kid = kids[0]  # type: Optional[Tuple[int, int, int, int, tuple]]
     best_depth = 0
+    best_v = 0
     deadline = search.deadline
     for depth in range(1, lv.depth + 1):
         # The first plies are searched whatever the clock says, so hard is never shallower than medium.
@@ -354,7 +356,8 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
         if abs(best_v) >= WIN // 2:
             break  # the game's end is in sight: deeper search changes nothing
     if info is not None:
-        info.update(depth=best_depth, nodes=search.nodes, elapsed=time.time() - start)
+        info.update(depth=best_depth, nodes=search.nodes, elapsed=time.time() - start,
+                    score=best_v if best_depth else None)
     if best_kid is None:
         return Move(PASS)
     return game.chain_move(best_kid[1], best_kid[4])

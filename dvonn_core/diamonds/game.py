@@ -461,6 +461,26 @@ class DiamondsGame:
         mine, opp = self._sides()
         return _move_of(mine, opp, cell, chain, bool(diamonds_of(mine)))
 
+    def copy(self) -> "DiamondsGame":
+        """An independent copy (the moves, the tags and what undo needs), as ``Game.copy``.
+
+        >>> game = DiamondsGame()
+        >>> _ = game.play("e5"); twin = game.copy(); _ = twin.play("swap")
+        >>> len(game.moves), len(twin.moves)
+        (1, 2)
+        """
+        twin = DiamondsGame()
+        twin._stones = list(self._stones)
+        twin._turn = self._turn
+        twin._swap_ok = self._swap_ok
+        twin._passes = self._passes
+        twin.swapped = self.swapped
+        twin.moves = list(self.moves)
+        twin._undo = list(self._undo)
+        twin.start_position = self.start_position
+        twin.tags = dict(self.tags)
+        return twin
+
     def undo(self) -> Move:
         """Take back the last turn and return it; ``IndexError`` if no turn was played."""
         if not self.moves:

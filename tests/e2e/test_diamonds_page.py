@@ -249,7 +249,7 @@ def test_links_open_a_game_and_a_bad_link_is_named(dp: Diamonds) -> None:
     dp.page.goto(dp.base_url + PAGE + "#record=" + quote(game.record()))  # a hashchange on the open page
     dp.page.wait_for_function("p => document.body.dataset.position === p", arg=game.position())
     assert dp.history() == ["e5", "swap", "d4", "c3"]
-    assert "Opened the game from the link" in dp.notice()
+    assert "Opened the game in the link (4 moves)" in dp.notice()
     assert "#" not in dp.page.url  # a reload continues the saved game, not the link
     dp.page.reload()
     dp.wait_ready()
@@ -266,13 +266,13 @@ def test_links_open_a_game_and_a_bad_link_is_named(dp: Diamonds) -> None:
     dp.page.wait_for_function("p => document.body.dataset.position === p", arg=game.position())
     before = dp.position()
     dp.page.goto(dp.base_url + PAGE + "#position=5-6-7.b")
-    dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('cannot be opened')")
+    dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('Could not read the position in the link')")
     assert dp.position() == before and "position" in dp.notice()
     dp.page.goto(dp.base_url + PAGE + "#record=" + "e5%20" * 20000)  # 100 KB: refused unread
     dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('at most')")
-    assert dp.position() == before and "the link is" in dp.notice()
+    assert dp.position() == before and "the link's record is 97 KB" in dp.notice()
     dp.page.goto(dp.base_url + PAGE + "#record=e5%ZZ")
-    dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('encoded')")
+    dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('damaged')")
     assert dp.position() == before
 
 
@@ -434,7 +434,7 @@ def test_two_tabs_never_overwrite_each_other(dp: Diamonds) -> None:
     other.drop("d4")
     dp.page.get_by_test_id("tab-box").wait_for(state="visible")
     dp.drop("a5")  # this tab plays on, but no longer saves
-    assert other.page.evaluate("key => JSON.parse(localStorage.getItem(key)).record", KEY).split()[-1] == "d4"
+    assert json_record(other).split()[-1] == "d4"
     dp.page.get_by_test_id("load-saved").click()
     dp.page.wait_for_function("document.querySelectorAll('[data-testid=history] li').length === 2")
     assert dp.history() == ["e5", "d4"] and not dp.page.get_by_test_id("tab-box").is_visible()
@@ -447,7 +447,8 @@ def test_two_tabs_never_overwrite_each_other(dp: Diamonds) -> None:
 
 
 def json_record(dp: Diamonds) -> str:
-    return str(dp.page.evaluate("key => JSON.parse(localStorage.getItem(key)).record", KEY))
+    """The saved game's turns as a record (a stream of turns the library reads)."""
+    return " ".join(dp.page.evaluate("key => JSON.parse(localStorage.getItem(key)).moves", KEY))
 
 
 def test_a_whole_game_by_clicks_through_the_worked_example(dp: Diamonds) -> None:

@@ -98,7 +98,7 @@ def test_players_bot_level_and_random_setup_are_restored(app: App) -> None:
     assert "Random setup" in app.text("history")
     data = json.loads(saved(app))
     assert data["players"] == {"white": "human", "black": "bot"} and data["level"] == "hard"
-    assert data["flipped"] is True and data["format"] == 1 and data["site"]
+    assert data["flipped"] is True and data["format"] == 2 and data["options"] == {"random_setup": True}
     # The bot still answers after the reload.
     app.wait_bot_ready()
     app.play(str(app.game().legal_moves()[0]))
@@ -116,16 +116,16 @@ def tamper(text: str, how: str) -> str:
         data["moves"][1] = "F3"
     elif how == "older":
         data["format"] = 0
-    elif how == "other-site":
-        data["site"] = "0.9"
+    elif how == "newer":
+        data["format"] = 3
     return json.dumps(data)
 
 
 @pytest.mark.parametrize("how, reason", [
     ("broken", "it is damaged (not valid JSON)"),
     ("illegal", "move 2 (F3) cannot be played"),
-    ("older", "it was saved in an older format"),
-    ("other-site", "it was saved by another version of the site (0.9"),
+    ("older", "it was saved in an unknown format (0)"),
+    ("newer", "it was saved in a newer format (3; this page reads 2)"),
 ])
 def test_a_corrupt_saved_game_is_kept_aside_and_a_fresh_game_starts(app: App, artifacts: Path,
                                                                     how: str, reason: str) -> None:

@@ -33,10 +33,9 @@ its last step (the line end, the pivot, a laid pivot, the drop).
 (['b6 c5>f5 f5>i2'], (6, 3))
 """
 
-from dvonn_core.diamonds import DiamondsGame, Move
 from diamonds.render import capital
-
-OTHER = {"white": "black", "black": "white"}
+from dvonn_core.diamonds import DiamondsGame, Move
+from kernel.session import OTHER, GameSession
 CELL_CODE = {"black": "b", "white": "w", "": ""}
 
 
@@ -50,49 +49,21 @@ def result_text(game):
     return text
 
 
-class Session:
-    """The UI state of one page."""
+class Session(GameSession):
+    """The UI state of the Diamonds & Pivots page."""
 
-    def __init__(self):
-        self.flipped = False
-        self.generation = 0  # bumped whenever a pending bot answer becomes stale
-        self.focus = "e5"  # the cell in the keyboard tab order
-        self.new_game()
+    START_FOCUS = "e5"
 
-    # -- starting -----------------------------------------------------------------
-    def new_game(self, white="human", black="human", level="easy", seed=1, position=None):
-        """Start again on the empty board (or from a position string)."""
-        game = DiamondsGame.from_position(position) if position is not None else DiamondsGame()
-        self.adopt(game, {"white": white, "black": black}, level, seed=seed)
+    # -- the kernel's hooks -------------------------------------------------------------
+    def fresh_game(self, position=None, seed=1):
+        return DiamondsGame.from_position(position) if position is not None else DiamondsGame()
 
-    def adopt(self, game, players=None, level=None, base=0, redo=(), seed=1, kinds=None):
-        """Continue ``game`` (a restored save, an imported record, a link).
+    def bot_seed(self):
+        return self.seed + len(self.game.moves)
 
-        ``players`` says who holds each colour now (after any swap).  Moves after ``base``
-        can be taken back; ``redo`` holds groups of move texts taken back by undo (the
-        last group is redone first); ``kinds`` says who made each move since ``base``
-        ("human" or "bot"; by default, whoever holds its colour now).
-        """
-        probe = DiamondsGame.from_position(game.start_position) if game.start_position else DiamondsGame()
-        movers = []
-        for m in game.moves:
-            movers.append(probe.to_move)
-            probe.play(m)
-        self.players = dict(players or {"white": "human", "black": "human"})
-        if level is not None:
-            self.level = level
-        self.seed = seed
-        self.game = game
-        self.base = base
-        self.movers = movers[base:]  # the colour of each move since base
-        if kinds is None or len(kinds) != len(self.movers):
-            kinds = [self.players[c] for c in self.movers]
-        self.kinds = list(kinds)  # who made each move since base: "human" or "bot"
-        self.redo_stack = [list(group) for group in redo]
-        self.notice = ""
-        self.turn = None
+    def clear_selection(self):
+        self.turn = None  # the turn being built: the drop, then its pivots
         self._clear_pick()
-        self.generation += 1
 
     def _clear_pick(self):
         self.pivot = None  # the pivot cell picked
@@ -100,18 +71,6 @@ class Session:
         self.far = None  # the line end picked (previewed, waiting for confirmation)
 
     # -- queries ------------------------------------------------------------------
-    def over(self):
-        return self.game.phase == "over"
-
-    def bot_to_move(self):
-        return not self.over() and self.players[self.game.to_move] == "bot"
-
-    def human_to_move(self):
-        return not self.over() and self.players[self.game.to_move] == "human"
-
-    def has_bot(self):
-        return "bot" in (self.players["white"], self.players["black"])
-
     def stones(self):
         """Cell -> ``"b"``, ``"w"`` or ``""``: the board on screen (mid-turn included)."""
         out = {}
@@ -132,16 +91,16 @@ class Session:
         """The mover's diamonds that must pivot now (only during a turn)."""
         return self.turn.diamonds() if self.turn is not None else []
 
-    def options(self):
+    def pivot_options(self):
         return self.turn.options() if self.turn is not None else []
 
     def pivot_cells(self):
         """The cells that can be the pivot now, sorted."""
-        return sorted(set(_cell(o.cell) for o in self.options()))
+        return sorted(set(_cell(o.cell) for o in self.pivot_options()))
 
     def partners(self, cell):
         """The partners (one per diamond) of a pivot cell, sorted."""
-        return sorted(set(_cell(o.partner) for o in self.options() if _cell(o.cell) == cell))
+        return sorted(set(_cell(o.partner) for o in self.pivot_options() if _cell(o.cell) == cell))
 
     def chosen_diamond(self):
         """The diamond of the picked pivot (cells), or None."""
@@ -153,7 +112,7 @@ class Session:
         return None
 
     def _picked_options(self):
-        return [o for o in self.options() if _cell(o.cell) == self.pivot and _cell(o.partner) == self.partner]
+        return [o for o in self.pivot_options() if _cell(o.cell) == self.pivot and _cell(o.partner) == self.partner]
 
     def targets(self):
         """The line ends of the picked pivot, sorted."""
@@ -183,9 +142,12 @@ class Session:
         elif len(moves) > self.base and moves[-1].drop:
             _add(marks, moves[-1].drop, "last")
         if self.turn is None:
-            if self.human_to_move():
+            if self.human_to_move() and not self.pending:
                 for cell in self.game.drops():
                     _add(marks, cell, "droppable")
+            for text, cls in ((self.pending, "pending"), (self.better_shown(), "better"), (self.hint_shown(), "hint")):
+                if text:
+                    self._mark_turn(marks, text, cls)
             return marks
         for cell in self.pivot_cells():
             _add(marks, cell, "pivotable")
@@ -200,6 +162,14 @@ class Session:
             for cell in self.captured():
                 _add(marks, cell, "doomed")
         return marks
+
+    def _mark_turn(self, marks, text, cls):
+        """Mark the cells of a whole turn's text: its drop and each pivot's line end."""
+        move = Move.parse(text)
+        if move.drop:
+            _add(marks, move.drop, cls)
+        for cell in _far_ends(text):
+            _add(marks, cell, cls)
 
     def status(self):
         """One line telling the player what is going on."""
@@ -228,21 +198,13 @@ class Session:
         what = ("captures " + " ".join(taken)) if taken else "captures nothing"
         return "%s: %s>%s %s. Pick %s again to play it." % (side, self.pivot, self.far, what, self.far)
 
-    def history(self):
-        """(number, colour, move text) for each move since the start of this game."""
-        out = []
-        moves = self.game.moves
-        for i in range(self.base, len(moves)):
-            out.append((i + 1, self.movers[i - self.base], str(moves[i])))
-        return out
-
     def in_turn(self):
         return self.turn is not None
 
     # -- acting ---------------------------------------------------------------------
     def activate(self, cell):
         """A click (or Enter) on ``cell``; True when something changed."""
-        if not self.human_to_move():
+        if not self.human_to_move() or self.pending:
             return False
         self.notice = ""
         if self.turn is None:
@@ -292,60 +254,20 @@ class Session:
         if self.turn is not None and self.turn.done:
             move = self.turn.move()
             self.turn = None
-            self._play_one(move)
-            self.redo_stack = []
+            self.human_play(str(move))
 
     def pass_turn(self):
-        return self._human_special("pass")
+        return self.human_to_move() and not self.pending and self.human_play("pass")
 
     def swap(self):
-        if not self.game.can_swap:
-            return False
-        return self._human_special("swap")
-
-    def _human_special(self, text):
-        if not self.human_to_move():
-            return False
-        self.turn = None
-        self._clear_pick()
-        self.notice = ""
-        self._play_one(text)
-        self.redo_stack = []
-        return True
-
-    def _play_one(self, move):
-        colour = self.game.to_move
-        played = self.game.play(move)
-        self.movers.append(colour)
-        self.kinds.append(self.players[colour])
-        if played.is_swap:
-            self._swap_players()
-        self.generation += 1
-
-    def _swap_players(self):
-        """The pie rule: the players exchange colours (the board and the side to move stay)."""
-        self.players = {"white": self.players["black"], "black": self.players["white"]}
-
-    def play(self, text):
-        """Play a whole turn's text (the import and the tests use it)."""
-        self.turn = None
-        self._clear_pick()
-        self._play_one(text)
-        self.redo_stack = []
-        return True
+        return self.game.can_swap and self.human_to_move() and not self.pending and self.human_play("swap")
 
     # -- undo / redo ---------------------------------------------------------------
     def can_undo(self):
-        if self.turn is not None:
-            return True
-        return len(self.game.moves) > self.base and self._human_turn_before()
-
-    def _human_turn_before(self):
-        """Some move since base was made by a human (undo stops at a human's turn)."""
-        return "human" in self.kinds
+        return self.turn is not None or GameSession.can_undo(self)
 
     def can_redo(self):
-        return self.turn is None and bool(self.redo_stack)
+        return self.turn is None and GameSession.can_redo(self)
 
     def undo(self):
         """Inside a turn: take back its last step.  Else take back turns up to the last
@@ -361,49 +283,8 @@ class Session:
                 self.turn = None
             self.notice = ""
             return True
-        if not self.can_undo():
-            return False
-        group = []
-        while len(self.game.moves) > self.base:
-            move = self.game.undo()
-            group.append(str(move))
-            self.movers.pop()
-            if move.is_swap:
-                self._swap_players()
-            if self.kinds.pop() == "human":
-                break
-        group.reverse()
-        self.redo_stack.append(group)
-        self.notice = ""
-        self.generation += 1
-        return True
+        return GameSession.undo(self)
 
-    def redo(self):
-        if not self.can_redo():
-            return False
-        for text in self.redo_stack.pop():
-            self._play_one(text)
-        self.notice = ""
-        return True
-
-    # -- the bot ----------------------------------------------------------------------
-    def bot_request(self):
-        """What the worker needs: (position, level, seed)."""
-        return self.game.position(), self.level, self.seed + len(self.game.moves)
-
-    def bot_move(self, text, generation):
-        """Play the bot's answer if it is still wanted; False if the move is illegal."""
-        if generation != self.generation or not self.bot_to_move():
-            return True
-        try:
-            self._play_one(text)
-        except ValueError:
-            return False
-        self.redo_stack = []
-        return True
-
-    def flip(self):
-        self.flipped = not self.flipped
 
 
 def split_turns(text):
@@ -424,7 +305,7 @@ def example_session(position=None, moves=()):
     s = Session()
     s.new_game(position=position)
     for move in moves:
-        s.play(move)
+        s._play_one(move)  # raises for a turn that cannot be played
     s.base = len(s.game.moves)
     s.movers, s.kinds = [], []
     return s
@@ -440,6 +321,15 @@ def _partner(diamond, cell):
     from dvonn_core.diamonds.board import DIAMONDS, index, partner
     k = DIAMONDS.index(tuple(sorted(index(c) for c in diamond)))
     return _cell(partner(k, index(cell)))
+
+
+def _far_ends(text):
+    """The line ends of a turn's pivots (``c5>f5`` ends on f5).
+
+    >>> _far_ends("b6 c5>f5 f5/d6>i2")
+    ['f5', 'i2']
+    """
+    return [word.split(">")[1] for word in text.split() if ">" in word]
 
 
 def _add(marks, cell, cls):

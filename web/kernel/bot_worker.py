@@ -66,8 +66,33 @@ def diamonds_move(position, level, seed):
     return str(diamonds_choose(game, str(level), int(seed)))
 
 
+def diamonds_think(position, level, seed, seconds):
+    """``"TURN SCORE DEPTH NODES"`` for a Diamonds & Pivots ``position``, as :func:`think`: the turn
+    (which holds spaces: the page splits the last three fields off) and its score for the side to
+    move in hundredths of a stone, a finished game as its final margin times 100 plus or minus
+    5000."""
+    from dvonn_core.diamonds import DiamondsGame
+    from dvonn_core.diamonds.bot import WIN
+    from dvonn_core.diamonds.bot import choose_move as diamonds_choose
+
+    game = DiamondsGame.from_position(str(position))
+    info = {}
+    move = str(diamonds_choose(game, str(level), int(seed), float(seconds), info))
+    score = info.get("score")
+    if score is None:
+        text = "-"
+    else:
+        score = int(score)
+        if score >= WIN // 2:
+            score = 5000 + (score - WIN) * 100
+        elif score <= -WIN // 2:
+            score = -5000 + (score + WIN) * 100
+        text = str(score)
+    return "%s %s %d %d" % (move, text, int(info.get("depth") or 0), int(info.get("nodes") or 0))
+
+
 def ping():
     return "bot" if _choose_move_text is not None else "random"
 
 
-__export__ = ["choose_move", "think", "diamonds_move", "ping"]
+__export__ = ["choose_move", "think", "diamonds_move", "diamonds_think", "ping"]

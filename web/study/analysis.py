@@ -3,7 +3,8 @@ and the evaluation graph as SVG.  Pure Python, no DOM (``main.py`` asks the work
 draws); imported by the page only when "Analyse" is pressed, so it costs nothing at load.
 Runs on MicroPython and CPython alike.
 
-Scores are in hundredths of a piece from White's point of view (positive: White is ahead).
+Scores are in hundredths of a piece (a stone, in Diamonds & Pivots) from White's point of view
+(positive: White is ahead); nothing here depends on the game.
 The worker scores a position for the side to move; :func:`white_view` turns that round.
 Placement positions are not scored (the bot rates cells there, not pieces), and a position
 whose only move is forced (a pass) takes the score of the position after it.
@@ -49,6 +50,9 @@ class Analysis:
     ``first`` is the number of moves before ``positions[0]``.
     """
 
+    #: What the scores count, in hundredths ("pieces"; "stones" in Diamonds & Pivots).
+    unit = "pieces"
+
     def __init__(self, positions, movers, moves, key, first=0):
         self.positions = positions
         self.movers = movers
@@ -60,7 +64,7 @@ class Analysis:
 
     def add(self, i, answer):
         """The worker's answer for ``positions[i]``; forced moves take the next position's score."""
-        parts = str(answer).split()
+        parts = str(answer).rsplit(" ", 3)  # a move may hold spaces (a Diamonds & Pivots turn)
         self.best[i] = parts[0] if parts else None
         if len(parts) > 1 and parts[1] != "-":
             self.scores[i] = white_view(int(parts[1]), self.movers[i])
@@ -153,4 +157,4 @@ def _graph_label(analysis):
     end = known[-1]
     lead = "White" if end > 0 else "Black"
     return "Evaluation graph over the moves; at the end %s" % (
-        "the game is level" if end == 0 else "%s is ahead by %.1f pieces" % (lead, abs(end) / 100))
+        "the game is level" if end == 0 else "%s is ahead by %.1f %s" % (lead, abs(end) / 100, analysis.unit))

@@ -1,7 +1,9 @@
-"""The page's side of saving, sharing, exporting and importing games (storage, clipboard, files).
+"""A game page's side of saving, sharing, exporting and importing games (storage, clipboard,
+files), for every game.
 
-Runs on MicroPython on the main thread, next to ``main.py``.  What to trust is decided in
-``persist.py`` (no DOM); this module only moves text between it and the browser.  Every
+Runs on MicroPython on the main thread, beside ``kernel/page.py``.  What to trust is decided in
+the game's ``persist`` module over ``kernel/saves.py`` (no DOM); this module only moves text
+between it and the browser.  Every
 piece of outside data (tags, file names, error messages quoting the input) reaches the
 page through ``textContent``, never as HTML.  Input size is checked on the JavaScript
 side (``textLength``, ``File.size``, the fragment's and the clipboard's length) before a
@@ -12,15 +14,12 @@ JavaScript exception.
 
 import asyncio
 
-from kernel import download
-from dvonn import persist
+from kernel import download, saves
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-#: The game that an import or a link replaced, so that "Back to the previous game" can return to it.
-PREVIOUS_KEY = "dvonn.saved-game.previous"
-
-_page = {}  # session, after_change (set by setup)
+_page = {}  # session, persist, after_change... (set by setup)
+persist = None  # the game's persist module (set by setup): its GameSaves and record reader
 
 
 def _el(testid):
@@ -92,7 +91,7 @@ def restore_saved():
         return ""
     try:
         if size > persist.MAX_SAVED:  # not even read: it might not fit MicroPython's heap
-            raise persist.SavedGameError("it is too large (%s)" % persist._size_text(size))
+            raise persist.SavedGameError("it is too large (%s)" % saves.size_text(size))
         persist.restore(_page["session"], _get(persist.KEY))
         return ""
     except persist.SavedGameError as error:
@@ -111,14 +110,16 @@ def sync_form():
     _el("white-player").value = session.players["white"]
     _el("black-player").value = session.players["black"]
     _el("level").value = session.level
-    _el("random-setup").checked = bool(session.random_setup)
+    field = _el("random-setup")
+    if field:  # a game's own option in the form
+        field.checked = bool(session.options.get("random_setup"))
 
 
 def _keep_previous():
     """Before an import or a link replaces the game, keep the current one (if it has moves)."""
     session = _page["session"]
     if session.live_ply() > session.base or session.game.start_position is not None:
-        if _set(PREVIOUS_KEY, persist.dumps(session)):
+        if _set(persist.PREVIOUS_KEY, persist.dumps(session)):
             _page["has_previous"] = True
             return True
     return False
@@ -127,7 +128,7 @@ def _keep_previous():
 def on_previous(event):
     """Swap the game on the board with the one an import or a link replaced."""
     session = _page["session"]
-    text = _get(PREVIOUS_KEY)
+    text = _get(persist.PREVIOUS_KEY)
     if text is None:
         return
     current = persist.dumps(session)
@@ -136,7 +137,7 @@ def on_previous(event):
     except persist.SavedGameError as error:
         session.notice = "The previous game could not be restored: %s." % error
     else:
-        _set(PREVIOUS_KEY, current)
+        _set(persist.PREVIOUS_KEY, current)
         session.notice = "Back to the previous game (the other one is kept: press again to return)."
         sync_form()
     _page["after_change"]()
@@ -194,8 +195,7 @@ def open_link():
         if kind == "record":
             game = persist.read_record(text, "the link's record")
         else:
-            from dvonn_core import Game
-            game = Game.from_position(text)
+            game = persist.read_position(text)
     except ValueError as error:
         _clear_fragment()
         session.notice = persist.problem(error, what, text)
@@ -246,7 +246,7 @@ def on_copy_record(event):
 
 def on_download(event):
     """Download the record as a text file."""
-    download.download_text(_page["session"].live_game().record(), "dvonn-game.txt")
+    download.download_text(_page["session"].live_game().record(), persist.SAVES.game + "-game.txt")
 
 
 # -- import ------------------------------------------------------------------------------------
@@ -297,7 +297,7 @@ def on_import_paste(event):
     what = "the pasted record"
     try:
         persist.check_size(int(area.textLength), "the pasted text")
-        game = persist.read_record(str(area.value), what)
+        game = persist.read_import(str(area.value), what)
     except ValueError as error:
         if isinstance(error, persist.InputError):
             area.value = ""  # before anything lays the page out again
@@ -325,7 +325,7 @@ async def _import_file():
         persist.check_size(int(file.size), what)
         buffer = await file.arrayBuffer()
         data = bytes(window.Uint8Array.new(buffer))
-        game = persist.read_record(data, what)
+        game = persist.read_import(data, what)
     except ValueError as error:
         _import_failed(persist.problem(error, what, persist.text_of(data) if data else None))
         return
@@ -334,12 +334,15 @@ async def _import_file():
     _import_game(game, what)
 
 
-def setup(session, redraw, after_change):
-    """Wire the controls; ``after_change`` redraws, saves and lets the bot move."""
+def setup(session, game_persist, redraw, after_change):
+    """Wire the controls for ``session`` and the game's ``persist`` module; ``after_change``
+    redraws, saves and lets the bot move."""
+    global persist
+    persist = game_persist
     _page["session"] = session
     _page["redraw"] = redraw
     _page["after_change"] = after_change
-    _page["has_previous"] = _get(PREVIOUS_KEY) is not None
+    _page["has_previous"] = _get(persist.PREVIOUS_KEY) is not None
     _page["other_tab"] = False
     window.onstorage = create_proxy(on_storage)  # (window.addEventListener: "Illegal invocation" here)
     for testid, handler, kind in (("share", on_share, "click"), ("copy-record", on_copy_record, "click"),

@@ -1,0 +1,89 @@
+"""Saves of every earlier release open, upgraded (web/kernel/saves.py and each game's persist.py).
+
+``tests/data/saves/`` holds one save of each earlier format, written by that release's own code
+(the first release: DVONN's format 1 with its site version, Diamonds & Pivots' format 1 with its
+record).  Each one opens as it was: the same game, players, level, undo limit, redo moves and
+board orientation, and is saved again in today's format.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from diamonds import persist as diamonds_persist
+from diamonds.session import Session as DiamondsSession
+from dvonn import persist as dvonn_persist
+from dvonn.session import Session as DvonnSession
+from dvonn_core import Game
+from dvonn_core.diamonds import DiamondsGame
+from kernel import saves
+
+SAVES = Path(__file__).resolve().parent / "data" / "saves"
+
+
+def test_every_earlier_save_has_a_fixture() -> None:
+    """A new format must come with a fixture of the one it replaces (and an upgrade)."""
+    formats = {json.loads(p.read_text())["format"] for p in SAVES.glob("*.json")}
+    assert formats == set(range(1, saves.FORMAT))
+
+
+@pytest.mark.parametrize("name", ["dvonn-format1-random-setup.json", "dvonn-format1-hotseat-resigned.json"])
+def test_a_dvonn_save_of_the_first_release_opens_as_it_was(name: str) -> None:
+    old = json.loads((SAVES / name).read_text())
+    session = DvonnSession()
+    dvonn_persist.restore(session, (SAVES / name).read_text())
+    game = Game.from_position(old["start"]) if old["start"] else Game()
+    for move in old["moves"]:
+        game.play(move)
+    assert session.game.position() == game.position() == old["position"]
+    assert [str(m) for m in session.game.moves] == old["moves"]
+    assert session.players == old["players"] and session.level == old["level"]
+    assert session.base == old["base"] and session.redo_stack == old["redo"]
+    assert session.flipped == old["flipped"] and session.seed == old["seed"]
+    assert session.random_setup == old["random_setup"]
+    assert session.game.resigned == old["resigned"] and session.game.tags == old["tags"]
+    # who made each move, worked out again: passes are forced, the rest by who holds the colour
+    assert session.kinds == [session.players[c] for c in session.movers]
+    again = json.loads(dvonn_persist.dumps(session))
+    assert again["format"] == saves.FORMAT == 2
+    twin = DvonnSession()
+    dvonn_persist.restore(twin, json.dumps(again))
+    assert dvonn_persist.dumps(twin) == dvonn_persist.dumps(session)
+
+
+def test_the_dvonn_random_setup_save_can_still_be_undone_and_redone() -> None:
+    session = DvonnSession()
+    dvonn_persist.restore(session, (SAVES / "dvonn-format1-random-setup.json").read_text())
+    before = session.game.position()
+    assert session.redo() and session.game.position() != before
+    assert session.undo() and session.game.position() == before
+
+
+def test_a_diamonds_save_of_the_first_release_opens_as_it_was() -> None:
+    text = (SAVES / "diamonds-format1.json").read_text()
+    old = json.loads(text)
+    session = DiamondsSession()
+    diamonds_persist.restore(session, text)
+    game = DiamondsGame.from_record(old["record"])
+    assert session.game.position() == game.position()
+    assert [str(m) for m in session.game.moves] == [str(m) for m in game.moves]
+    assert session.players == old["players"] and session.level == old["level"]
+    assert session.base == old["base"] and session.redo_stack == old["redo"] and session.kinds == old["kinds"]
+    assert session.flipped is True
+    again = json.loads(diamonds_persist.dumps(session))
+    assert again["format"] == 2 and again["kinds"] == old["kinds"]
+    assert session.redo() and str(session.game.moves[-1]) == old["redo"][-1][0]
+
+
+def test_a_save_of_an_unknown_older_format_is_refused_with_a_reason() -> None:
+    data = json.loads((SAVES / "dvonn-format1-random-setup.json").read_text())
+    data["site"] = "0.9"
+    with pytest.raises(saves.SavedGameError, match=r"unknown version of the site \(0.9\)"):
+        dvonn_persist.load(json.dumps(data))
+    data = json.loads((SAVES / "diamonds-format1.json").read_text())
+    del data["record"]
+    with pytest.raises(saves.SavedGameError, match="its record is missing"):
+        diamonds_persist.load(json.dumps(data))

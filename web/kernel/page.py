@@ -1,0 +1,529 @@
+"""A game page, whatever the game: draws the session into the DOM and turns events into calls.
+
+Runs on MicroPython on the main thread.  All game state lives in the game's session (a
+``kernel.session.GameSession``); what to trust in a save, a link or a record is decided in the
+game's ``persist`` module (``kernel/saves.py``), and ``kernel/game_io.py`` moves that text
+to and from the browser.  The bot runs in a Pyodide worker (``kernel/bot_worker.py``), started
+once the board accepts input: a position string goes in, a move text comes out.
+
+This module holds, once for every game: the move list, review (step through any position,
+"Back to the game", a new line from a past position), undo/redo, the new-game form, the turns of
+human and bot, the hint, the game analysis (its graph and marked mistakes, from the study
+package loaded on first use), "Copy embed code" and the page's keys.  A game's page module
+subclasses :class:`GamePage` with what only it knows: how its board is drawn and clicked, and
+the parts of its panel that no other game has.
+"""
+
+import asyncio
+
+from kernel import dom_list, game_io, lazy
+from pyscript import create_named_worker, document, window
+from pyscript.ffi import create_proxy
+
+#: The controls every game page has (``data-testid``), found once.
+ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new-game", "bot-status",
+            "score-white", "score-black", "white-player", "black-player", "level", "turn-white", "turn-black",
+            "review-start", "review-back", "review-forward", "review-end", "back-to-game", "review-counter",
+            "branch-box", "hint", "analyse", "analysis-progress", "analysis-graph", "analysis-note",
+            "analysis-summary")
+
+HINT_SECONDS = 1.0  # the hard bot's budget for a hint
+
+
+class GamePage:
+    """The page of one game: ``session`` its state, ``persist`` its saves and records.  A game's
+    page module subclasses it (see the module's docstring) and calls :meth:`start`."""
+
+    #: The worker's functions for this game: a move at a level, and the hard bot's look at a position.
+    BOT_MOVE = "choose_move"
+    BOT_THINK = "think"
+    #: The phases whose positions the analysis scores.
+    SCORED_PHASES = ("movement",)
+    #: Extra ``data-testid`` elements the game's own drawing uses.
+    MORE_ELEMENTS = ()
+
+    def __init__(self, session, persist):
+        self.S = session
+        self.persist = persist
+        self.body = document.body
+        self.board = document.getElementById("board")
+        self.EL = {}
+        for name in ELEMENTS + self.MORE_ELEMENTS:
+            self.EL[name] = document.querySelector('[data-testid="%s"]' % name)
+        self.written = {}  # (element, property) -> the value last written (put, toggle)
+        self.history_items = []  # the move list's <li> items on screen
+        self.bot = None  # the worker, once loaded
+        self.bot_state = "loading"
+        # The game analysis: the module (fetched on first use), the result, and whether it runs.
+        self.analysis = {"module": None, "result": None, "running": False, "verdicts": {}}
+        self.scroll_pending = False
+        self._scroll_proxy = create_proxy(self.scroll_history)
+
+    # -- what a game's page provides ---------------------------------------------------------
+    def draw_board(self):
+        """Draw the session's board into ``self.board`` (only what changed)."""
+        raise NotImplementedError
+
+    def draw_more(self):
+        """Draw what only this game shows (its scores, its own buttons)."""
+
+    def adopt_board(self):
+        """Take the board drawn at build time as drawn, when it shows the game the page starts with."""
+
+    def wire_board(self):
+        """Listen to the board's clicks and keys."""
+
+    def new_game_options(self):
+        """The game's own options in the new-game form (DVONN's random setup)."""
+        return {}
+
+    def embed_snippet(self, base, position, flip):
+        """The ``<iframe>`` code that embeds ``position`` (``base``: the site's address)."""
+        raise NotImplementedError
+
+    def bot_played(self, text, mover):
+        """The bot's move ``text`` (by ``mover``) was played: a notice, if the game has one for it."""
+
+    # -- drawing -----------------------------------------------------------------------------
+    def put(self, name, prop, value):
+        """``EL[name].prop = value`` ("data": body's dataset; "score": an attribute), unless the
+        element already has that value: each call into the DOM costs MicroPython time (issue 12).
+        Every write of these properties goes through here, so the record stays true."""
+        key = (name, prop)
+        if self.written.get(key, self.put) == value:
+            return
+        self.written[key] = value
+        if name == "data":
+            setattr(self.body.dataset, prop, value)
+        elif name == "score":
+            self.EL[name].setAttribute(prop, value)
+        else:
+            setattr(self.EL[name], prop, value)
+
+    def toggle(self, name, cls, on):
+        """``classList.toggle(cls, on)`` of ``EL[name]`` (or body), skipped when nothing changes."""
+        key = (name, cls)
+        on = bool(on)
+        if self.written.get(key) is on:
+            return
+        self.written[key] = on
+        (self.body if name == "body" else self.EL[name]).classList.toggle(cls, on)
+
+    def redraw(self):
+        S = self.S
+        self.draw_board()
+        self.put("status", "textContent", S.status())
+        to_move = "" if S.over() else S.game.to_move
+        self.toggle("turn-white", "on", to_move == "white")
+        self.toggle("turn-black", "on", to_move == "black")
+        self.put("notice", "textContent", S.notice)
+        self.put("notice", "hidden", not S.notice)
+        self.draw_history()
+        self.put("undo", "disabled", not S.can_undo())
+        self.put("redo", "disabled", not S.can_redo())
+        self.toggle("body", "game-over", S.over())
+        self.put("data", "phase", S.game.phase)
+        self.put("data", "toMove", to_move)
+        self.put("data", "position", S.game.position())
+        self.put("data", "flipped", "true" if S.flipped else "false")
+        self.draw_more()
+        self.draw_review()
+        self.draw_analysis()
+        self.draw_bot_status()
+        game_io.draw()
+        game_io.save()
+
+    def history_prefix(self):
+        """Items shown before the first move (DVONN: the random setup's seed)."""
+        return []
+
+    def draw_history(self):
+        S = self.S
+        items = []
+        shown = S.ply()
+        verdicts = self.analysis["verdicts"]
+        for number, colour, text in S.history():
+            current = number == shown
+            kind = verdicts.get(number)  # drawn by CSS after the move: ? a mistake, ?? a blunder
+            items.append('<li class="mv-%s%s%s"><span class="n">%d.</span> <button type="button" class="mv" '
+                         'data-ply="%d" tabindex="%d"%s%s>%s</button></li>'
+                         % (colour, " cur" if current else "", (" " + kind) if kind else "", number, number,
+                            0 if current else -1, ' aria-current="step"' if current else "",
+                            (' aria-label="%s, a %s" title="a %s"' % (text, kind, kind)) if kind else "", text))
+        items[:0] = self.history_prefix()
+        dom_list.update_list(self.EL["history"], self.history_items, items)
+        if not self.scroll_pending:
+            self.scroll_pending = True
+            window.requestAnimationFrame(self._scroll_proxy)
+
+    def scroll_history(self, timestamp=None):
+        """Scroll the move list to the move shown, in the next frame: reading the list's layout
+        inside a click would make the browser lay out the page there and then (issue 12)."""
+        self.scroll_pending = False
+        history = self.EL["history"]
+        cur = history.querySelector(".cur") if self.S.reviewing else None
+        if cur:
+            history.scrollTop = cur.offsetTop - history.offsetTop - 40
+        else:
+            history.scrollTop = history.scrollHeight
+
+    def draw_review(self):
+        """The review bar: where the board is in the game, and the way back to the live position."""
+        S = self.S
+        shown, live = S.ply(), S.live_ply()
+        if S.reviewing:
+            text = "Review: " + ("the start" if shown == S.base else "move %d of %d" % (shown, live))
+        else:
+            text = "Move %d" % shown if shown else ""
+        self.put("review-counter", "textContent", text)
+        self.put("review-start", "disabled", shown <= S.base)
+        self.put("review-back", "disabled", shown <= S.base)
+        self.put("review-forward", "disabled", shown >= live)
+        self.put("review-end", "disabled", shown >= live)
+        self.put("back-to-game", "hidden", not S.reviewing)
+        self.put("branch-box", "hidden", S.pending is None)
+        self.put("data", "review", "true" if S.reviewing else "false")
+        self.put("data", "ply", str(shown))
+        self.toggle("body", "reviewing", S.reviewing)
+
+    def draw_bot_status(self):
+        S = self.S
+        state = self.bot_state
+        if not S.has_bot():
+            text = "" if state == "ready" else "Bot: loading in the background…"
+        elif state == "loading":
+            text = "Bot: loading…"
+        elif state == "failed":
+            text = "Bot: could not load."
+        elif S.bot_to_move():
+            text = "Bot: thinking…"
+        else:
+            text = "Bot: ready."
+        self.put("bot-status", "textContent", text)
+        self.put("data", "bot", state)
+        self.put("hint", "disabled", not (S.human_to_move() and self.bot is not None and state != "failed"))
+        self.put("analyse", "disabled", self.bot is None or self.analysis["running"] or S.live_ply() <= S.base)
+
+    def notify(self, text):
+        self.S.notice = text
+        self.put("notice", "textContent", text)
+        self.put("notice", "hidden", not text)
+
+    # -- events --------------------------------------------------------------------------------
+    def after_change(self):
+        self.redraw()
+        if self.S.bot_to_move():
+            asyncio.create_task(self.bot_turn())
+
+    def on_review(self, step):
+        def handler(event):
+            S = self.S
+            if step == "start":
+                changed = S.review_to(S.base)
+            elif step == "end":
+                changed = S.review_to(S.live_ply())
+            else:
+                changed = S.review_step(step)
+            if changed:
+                self.redraw()
+        return handler
+
+    def on_history_click(self, event):
+        target = event.target
+        item = target.closest("[data-ply]") if target and target.closest else None
+        if item and self.S.review_to(int(item.getAttribute("data-ply"))):
+            self.redraw()
+            button = self.EL["history"].querySelector(".cur button")
+            if button:
+                button.focus()
+
+    def on_back_to_game(self, event):
+        if self.S.leave_review():
+            self.after_change()
+
+    def on_branch_confirm(self, event):
+        if self.S.confirm_branch():
+            self.after_change()
+
+    def on_branch_cancel(self, event):
+        if self.S.cancel_branch():
+            self.redraw()
+
+    def on_page_key(self, event):
+        """Left/Right anywhere but on the board and in form fields: step through the game."""
+        target = event.target
+        if target and target.closest and target.closest("[data-cell], input, select, textarea, dialog"):
+            return
+        if event.altKey or event.ctrlKey or event.metaKey:
+            return
+        key = event.key
+        if key == "ArrowLeft":
+            changed = self.S.review_step(-1)
+        elif key == "ArrowRight" and self.S.reviewing:
+            changed = self.S.review_step(1)
+        else:
+            return
+        event.preventDefault()
+        if changed:
+            self.redraw()
+
+    def on_undo(self, event):
+        if self.S.undo():
+            self.after_change()
+
+    def on_redo(self, event):
+        if self.S.redo():
+            self.after_change()
+
+    def on_flip(self, event):
+        self.S.flip()
+        self.redraw()
+
+    def on_new_game(self, event):
+        seed = int(window.Math.floor(window.Math.random() * 1000000)) + 1
+        self.S.new_game(white=self.EL["white-player"].value, black=self.EL["black-player"].value,
+                        level=self.EL["level"].value, seed=seed, **self.new_game_options())
+        self.after_change()
+
+    def on_hashchange(self, event):
+        """A ``#record=`` or ``#position=`` link opened on the page already showing."""
+        notice = self.S.notice
+        if game_io.open_link() or self.S.notice != notice:
+            game_io.sync_form()
+            self.after_change()
+
+    def on_copy_embed(self, event):
+        """"Copy embed code": the <iframe> of the embed page for the position on screen (issue 5)."""
+        page = str(window.location.href).split("#")[0].split("?")[0]
+        code = self.embed_snippet(page[:page.rfind("/") + 1], self.S.game.position(), self.S.flipped)
+        field = document.querySelector('[data-testid="embed-code"]')
+        field.value = code
+        field.hidden = False
+        field.select()
+        copied = bool(document.execCommand("copy"))
+        self.notify("Embed code copied: paste it into your page." if copied
+                    else "Copy the embed code from the box under the board.")
+
+    # -- hint ------------------------------------------------------------------------------------
+    def on_hint(self, event):
+        asyncio.create_task(self.ask_hint())
+
+    async def think(self, position, seconds):
+        """The hard bot's look at ``position`` in the worker: (move text, the rest of its answer)."""
+        answer = str(await getattr(self.bot, self.BOT_THINK)(position, "hard", self.S.seed, seconds))
+        return answer
+
+    async def ask_hint(self):
+        """Ask the worker for the hard bot's move here; mark it on the board unless the position changed."""
+        S = self.S
+        if self.bot is None or not S.human_to_move():
+            return
+        position = S.game.position()
+        self.put("hint", "disabled", True)
+        self.EL["hint"].setAttribute("aria-busy", "true")
+        self.notify("Hint: the bot is thinking…")
+        try:
+            answer = await self.think(position, HINT_SECONDS)
+        finally:
+            self.EL["hint"].removeAttribute("aria-busy")
+        if S.game.position() != position:
+            return  # the game moved on while the bot thought: that hint is stale
+        S.hint = move_of(answer)
+        S.hint_position = position
+        S.note_hint()
+        S.notice = "Hint: the bot would play %s (marked on the board)." % S.hint
+        self.redraw()
+
+    # -- game analysis -----------------------------------------------------------------------------
+    def line_key(self):
+        """Names the live line of moves: an analysis belongs to the line it scored."""
+        return "%d %s" % (self.S.base, " ".join(h[2] for h in self.S.history()))
+
+    def draw_analysis(self):
+        S = self.S
+        result = self.analysis["result"]
+        if result is not None and result.key != self.line_key():
+            self.analysis["result"] = result = None  # the game changed: that analysis is of another line
+            self.analysis["verdicts"] = {}
+            S.better = {}
+            self.EL["analysis-summary"].textContent = ""
+        self.EL["analysis-graph"].hidden = result is None
+        note = ""
+        if result is not None:
+            shown = S.ply()
+            self.EL["analysis-graph"].innerHTML = self.analysis["module"].graph_svg(result, shown - result.first)
+            kind = self.analysis["verdicts"].get(shown + 1)
+            if kind and S.ahead:
+                i = shown - result.first
+                _, better, loss = result.verdicts()[i]
+                note = "Move %d (%s) was a %s: it lost %.1f %s. The bot preferred %s (marked on the board)." % (
+                    shown + 1, result.moves[i], kind, loss / 100, self.UNITS, better)
+        self.EL["analysis-note"].textContent = note
+        self.EL["analysis-note"].hidden = not note
+
+    #: What the analysis counts (its scores are hundredths of one), and what it says when no
+    #: position of the game could be scored.
+    UNITS = "pieces"
+    NOTHING_SCORED = "No position to score yet."
+
+    async def load_analysis(self):
+        """The study package's analysis (study/analysis.py), fetched on first use: it is no part of the page's load."""
+        if self.analysis["module"] is None:
+            self.analysis["module"] = await lazy.load("study.analysis", self.body.dataset.studySrc)
+        return self.analysis["module"]
+
+    def on_analyse(self, event):
+        asyncio.create_task(self.run_analysis())
+
+    async def run_analysis(self):
+        """Score every position of the live line in the worker, one at a time, with a progress bar."""
+        S = self.S
+        if self.bot is None or self.analysis["running"]:
+            return
+        self.analysis["running"] = True
+        self.body.dataset.analysis = "running"
+        self.put("analyse", "disabled", True)
+        progress = self.EL["analysis-progress"]
+        progress.value = 0
+        progress.hidden = False
+        self.EL["analysis-summary"].textContent = "Analysing…"
+        try:
+            module = await self.load_analysis()
+            key = self.line_key()
+            game = S.live_game().copy()
+            positions, movers, phases, moves = [], [], [], []
+            while True:
+                positions.append(game.position())
+                movers.append(game.to_move)
+                phases.append(game.phase)
+                if len(game.moves) <= S.base:
+                    break
+                moves.append(str(game.undo()))
+            for seq in (positions, movers, phases, moves):
+                seq.reverse()
+            result = module.Analysis(positions, movers, moves, key, S.base)
+            result.unit = self.UNITS
+            final = self.final_margin(S.live_game())
+            n = len(positions)
+            for i in range(n):
+                if self.line_key() != key:
+                    self.EL["analysis-summary"].textContent = "Analysis stopped: the game changed."
+                    return
+                if phases[i] == "over":
+                    result.set_final(i, final, 0)
+                elif phases[i] in self.SCORED_PHASES:
+                    answer = module.CACHE.get(positions[i])
+                    if answer is None:
+                        answer = await self.think(positions[i], module.SECONDS)
+                        module.CACHE[positions[i]] = answer
+                    result.add(i, answer)
+                progress.value = int(100 * (i + 1) / n)
+            result.fill_forced()
+            verdicts = result.verdicts()
+            self.analysis["result"] = result
+            self.analysis["verdicts"] = {S.base + i + 1: v[0] for i, v in verdicts.items()}
+            S.better = {S.base + i: v[1] for i, v in verdicts.items()}
+            self.EL["analysis-summary"].textContent = result.summary() if any(
+                s is not None for s in result.scores) else self.NOTHING_SCORED
+        finally:
+            self.analysis["running"] = False
+            progress.hidden = True
+            self.body.dataset.analysis = "done"
+            self.redraw()
+
+    def final_margin(self, game):
+        """White's final margin of a finished game (White's count minus Black's)."""
+        white, black = game.score()
+        return white - black
+
+    def on_graph_click(self, event):
+        target = event.target
+        item = target.closest("[data-ply]") if target and target.closest else None
+        if item and self.S.review_to(int(item.getAttribute("data-ply"))):
+            self.redraw()
+
+    # -- the bot -----------------------------------------------------------------------------------
+    async def bot_turn(self):
+        S = self.S
+        if self.bot is None or self.bot_state == "busy":
+            return  # start_bot() calls back once the worker is ready
+        while S.bot_to_move():
+            generation = S.generation
+            position, level, seed = S.bot_request()
+            self.bot_state = "busy"
+            self.draw_bot_status()
+            try:
+                text = str(await getattr(self.bot, self.BOT_MOVE)(position, level, seed))
+            finally:
+                self.bot_state = "ready"
+            if generation != S.generation:
+                continue  # the game changed while the bot thought: ask again if still its turn
+            mover = S.game.to_move
+            if not S.bot_move(text, generation):
+                S.notice = "The bot suggested an illegal move (%s)." % text[:80]
+                self.redraw()
+                return
+            self.bot_played(text, mover)
+            self.redraw()
+        self.draw_bot_status()
+
+    async def start_bot(self):
+        try:
+            self.bot = await create_named_worker(src=self.body.dataset.botSrc, name="bot",
+                                                 config=self.body.dataset.botConfig)
+            await self.bot.ping()
+            self.bot_state = "ready"
+        except Exception as error:  # noqa: BLE001 - shown to the player, the game stays playable
+            self.bot_state = "failed"
+            self.S.notice = "The bot could not start: %s" % error
+            self.redraw()
+            return
+        finally:
+            window.dvonnRegisterServiceWorker()
+        self.draw_bot_status()
+        if self.S.bot_to_move():
+            await self.bot_turn()
+
+    # -- start -------------------------------------------------------------------------------------
+    def listen(self, element, kind, handler):
+        element.addEventListener(kind, create_proxy(handler))
+
+    def start(self):
+        """Wire the page, restore the saved game (then a link), draw, and start the bot."""
+        S, EL = self.S, self.EL
+        self.wire_board()
+        for name, handler in (("hint", self.on_hint), ("analyse", self.on_analyse),
+                              ("analysis-graph", self.on_graph_click), ("undo", self.on_undo),
+                              ("redo", self.on_redo), ("flip", self.on_flip), ("history", self.on_history_click),
+                              ("back-to-game", self.on_back_to_game), ("new-game", self.on_new_game)):
+            self.listen(EL[name], "click", handler)
+        for name, step in (("review-start", "start"), ("review-back", -1), ("review-forward", 1), ("review-end", "end")):
+            self.listen(EL[name], "click", self.on_review(step))
+        for testid, handler in (("branch-confirm", self.on_branch_confirm), ("branch-cancel", self.on_branch_cancel),
+                                ("copy-embed", self.on_copy_embed)):
+            self.listen(document.querySelector('[data-testid="%s"]' % testid), "click", handler)
+        self.listen(document, "keydown", self.on_page_key)
+        window.onhashchange = create_proxy(self.on_hashchange)
+        self.listen(document.querySelector("form.new-game"), "submit", lambda e: e.preventDefault())
+        game_io.setup(S, self.persist, self.redraw, self.after_change)
+        S.new_game(white=EL["white-player"].value, black=EL["black-player"].value, level=EL["level"].value,
+                   **self.new_game_options())
+        # The saved game first, then a link (which keeps the saved game as the previous one).
+        restored = game_io.restore_saved()
+        game_io.open_link()
+        if restored:
+            S.notice = (restored + " " + S.notice).strip()
+        game_io.sync_form()
+        self.adopt_board()
+        self.redraw()
+        self.body.dataset.ready = "true"
+        asyncio.create_task(self.start_bot())
+
+
+def move_of(answer):
+    """The move of the worker's ``think`` answer ("MOVE SCORE DEPTH NODES"; a move may hold spaces).
+
+    >>> move_of("E3G3 120 4 900"), move_of("b6 c5>f5 f5>i2 -300 2 50")
+    ('E3G3', 'b6 c5>f5 f5>i2')
+    """
+    return answer.rsplit(" ", 3)[0]

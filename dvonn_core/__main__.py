@@ -2,7 +2,6 @@
 
 import sys
 
-
 USAGE = """usage: python -m dvonn_core COMMAND [ARGS]
 
 commands:

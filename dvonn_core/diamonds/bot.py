@@ -50,7 +50,7 @@ import time
 from ..rng import Rng
 from .board import BIT, DIAMOND_MASK, DIAMONDS_AT, NEIGHBOURS, SIZE
 from .game import DiamondsGame
-from .moves import Move, PASS, SWAP
+from .moves import PASS, SWAP, Move
 from .rules import diamonds_after_drop, diamonds_of, next_diamonds, options, threats
 
 try:

@@ -31,7 +31,9 @@ class Watch:
         state = self.page.evaluate("document.body.dataset.ready")
         assert state == ready, f"{path}: data-ready is {state!r}: {self.error_text()}"
         # A rules page starts its boards out of view after it is ready (rules.py): wait for all.
-        self.page.wait_for_function("!document.querySelector('figure.example') || document.body.dataset.boards !== undefined")
+        self.page.wait_for_function(
+            "!document.querySelector('figure.example') || document.body.dataset.boards !== undefined"
+        )
 
     def error_text(self) -> str:
         box = self.page.locator('[data-testid="error"]')

@@ -46,7 +46,9 @@ def test_site_is_self_contained_and_relative(site: Path) -> None:
 def test_runtimes_are_the_pinned_minimum(site: Path) -> None:
     pyodide = next((site / "vendor").glob("pyodide-*"))
     # The pinned files, and the start-up snapshot with its loader (build.py: pyodide_interpreter).
-    names = sorted(p.name for p in pyodide.iterdir() if not re.fullmatch(r"(boot-\w+\.mjs|snapshot-\w+\.bin\.gz)", p.name))
+    names = sorted(
+        p.name for p in pyodide.iterdir() if not re.fullmatch(r"(boot-\w+\.mjs|snapshot-\w+\.bin\.gz)", p.name)
+    )
     assert names == sorted(
         ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"])
     micropython = next((site / "vendor").glob("micropython-*"))
@@ -177,7 +179,7 @@ def test_precomputed_board_tables_are_the_computed_ones() -> None:
     source = build.precomputed_module(build.CORE / "board.py")
     assert not re.search(r"^(_build_tables\(\)|for |NEIGHBOURS\.append)", source, re.M)
     tables: dict = {}
-    exec(compile(source, "board.py", "exec"), tables)  # noqa: S102
+    exec(compile(source, "board.py", "exec"), tables)
     for name in ("CELLS", "COORDS", "_INDEX", "BIT", "ALL_BITS", "NEIGHBOURS", "NEIGHBOUR_BITS", "EDGE",
                  "JUMPS", "RING", "ONE_ARC", "_GRID"):
         assert tables[name] == getattr(board, name), name

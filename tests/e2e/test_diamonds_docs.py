@@ -154,7 +154,9 @@ def test_a_rules_figure_that_cannot_start_shows_its_error_at_once(page, base_url
 
 def test_an_embedded_diamonds_board(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     watch = Watch(page, base_url)
-    watch.open("embed.html?game=diamonds&moves=" + quote("e5,swap,d4") + "&caption=" + quote("A pie opening") + "&flip=1")
+    watch.open(
+        "embed.html?game=diamonds&moves=" + quote("e5,swap,d4") + "&caption=" + quote("A pie opening") + "&flip=1"
+    )
     assert page.url.split("?")[0].endswith("/diamonds-embed.html")
     game = DiamondsGame.from_record("e5 swap d4")
     assert page.evaluate("document.body.dataset.position") == game.position()

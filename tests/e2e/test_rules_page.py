@@ -4,8 +4,9 @@ reader tries it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -67,7 +68,9 @@ def test_every_example_shows_its_board(rules: Watch, artifacts: Path) -> None:
         # text_content: a figure out of view is not rendered (content-visibility), so it has no innerText yet.
         assert (fig.locator(".try").text_content() or "").strip(), name
         # The board shows the position the page's source gives it.
-        source = page.evaluate(f"document.querySelector('figure[data-example=\"{name}\"]').getAttribute('data-position')")
+        source = page.evaluate(
+            f"document.querySelector('figure[data-example=\"{name}\"]').getAttribute('data-position')"
+        )
         assert Game.from_position(source).position() == fig.get_attribute("data-position")
     # One interpreter for the whole page: a single MicroPython script tag and wasm download.
     assert page.locator('script[type="mpy"]').count() == 1

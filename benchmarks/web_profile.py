@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 import serve  # noqa: E402
+from sitebuild.packs import unpack_modules  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -77,7 +78,7 @@ def profile_pages(site: Path, page: str) -> dict[str, str]:
     for url, dest in config["files"].items():  # a pack's files, mapped one by one
         if dest.endswith(".pack"):
             folder = f"prof-pack/{Path(page).stem}"
-            for name, data in build.unpack_modules((site / url.split("?")[0][2:]).read_bytes()).items():
+            for name, data in unpack_modules((site / url.split("?")[0][2:]).read_bytes()).items():
                 (site / folder / name).parent.mkdir(parents=True, exist_ok=True)
                 (site / folder / name).write_bytes(data)
                 files[f"./{folder}/{name}"] = f"./{name}"

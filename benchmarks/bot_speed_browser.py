@@ -77,7 +77,7 @@ def add_bench_page(site: Path, seconds: float) -> str:
     pyodide = next(p.relative_to(site).as_posix() for p in sorted((site / "vendor").glob("pyodide-*")))
     bench = site / "bench"
     bench.mkdir()
-    files = {f"dvonn_core/{p.name}": p.read_text() for p in build.core_files()}
+    files = {f"dvonn_core/{p.name}": p.read_text() for p in sorted(build.CORE.glob("*.py"))}
     files["benchmarks/__init__.py"] = ""
     files["benchmarks/bot_speed.py"] = (ROOT / "benchmarks" / "bot_speed.py").read_text()
     (bench / "files.json").write_text(json.dumps(files))

@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 import build
 import serve
+from sitebuild.packs import unpack_modules
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,7 +79,7 @@ def profile_pages(site: Path, page: str) -> dict[str, str]:
     for url, dest in config["files"].items():  # a pack's files, mapped one by one
         if dest.endswith(".pack"):
             folder = f"prof-pack/{Path(page).stem}"
-            for name, data in build.unpack_modules((site / url.split("?")[0][2:]).read_bytes()).items():
+            for name, data in unpack_modules((site / url.split("?")[0][2:]).read_bytes()).items():
                 (site / folder / name).parent.mkdir(parents=True, exist_ok=True)
                 (site / folder / name).write_bytes(data)
                 files[f"./{folder}/{name}"] = f"./{name}"

@@ -206,13 +206,13 @@ def test_a_board_out_of_view_starts_after_the_page_is_ready_or_at_the_first_touc
 
 
 def test_the_boards_drawn_at_build_time_are_kept(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
-    """build.py draws the first examples' boards into rules.html (build.PRERENDERED_FIGURES);
+    """build.py draws the first examples' boards into rules.html (sitebuild.figures.PRERENDERED_FIGURES);
     the page adopts them (board_view.py) instead of drawing them again (issue 12): cells marked
     in the served HTML keep their mark.  The others come with an empty board of the right size,
     which the page draws."""
-    import build
+    from sitebuild.figures import PRERENDERED_FIGURES
 
-    first = EXAMPLES[:build.PRERENDERED_FIGURES]
+    first = EXAMPLES[:PRERENDERED_FIGURES]
 
     def mark(route: Any) -> None:
         body = route.fetch().text()

@@ -63,7 +63,7 @@ class StaticHandler(BaseHTTPRequestHandler):
     body_bytes = 0  # response body bytes sent (after gzip): benchmarks read and reset it
     _count_lock = threading.Lock()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base class name
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
     def _resolve(self) -> Path | None:

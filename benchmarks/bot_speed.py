@@ -39,7 +39,7 @@ POSITIONS = [
 ]
 
 
-def measure(positions: "list" = None, time_limit: float = 1.0, level: str = "hard") -> "list":
+def measure(positions: "list | None" = None, time_limit: float = 1.0, level: str = "hard") -> "list":
     """Search each (name, position string) for ``time_limit`` seconds; one dict of figures per position.
 
     Keys: name, move, depth (deepest finished iteration), nodes, seconds,
@@ -106,7 +106,7 @@ def overshoot(count: int = 30, time_limit: float = 1.0, level: str = "hard") -> 
             "max_over_budget_percent": round(100 * (worst - time_limit) / time_limit, 2)}
 
 
-def main(argv: "list" = None) -> int:
+def main(argv: "list | None" = None) -> int:
     import argparse
 
     ap = argparse.ArgumentParser(description="nodes per second and depth of the hard bot")
@@ -115,11 +115,15 @@ def main(argv: "list" = None) -> int:
     ap.add_argument("--level", default="hard")
     ap.add_argument("--overshoot", type=int, default=0, help="also time this many moves on varied positions")
     args = ap.parse_args(argv)
-    print("%-8s %-6s %5s %8s %8s %9s %9s %6s" % ("position", "move", "depth", "nodes", "seconds", "nodes/s", "overshoot", "solved"))
+    print(
+        "%-8s %-6s %5s %8s %8s %9s %9s %6s"
+        % ("position", "move", "depth", "nodes", "seconds", "nodes/s", "overshoot", "solved")
+    )
     for _ in range(args.repeat):
         for r in measure(POSITIONS, args.time, args.level):
-            print("%-8s %-6s %5d %8d %8.3f %9d %+9.3f %6s" % (r["name"], r["move"], r["depth"], r["nodes"], r["seconds"],
-                                                            r["nodes_per_second"], r["overshoot"], r["solved"]))
+            print("%-8s %-6s %5d %8d %8.3f %9d %+9.3f %6s"
+                  % (r["name"], r["move"], r["depth"], r["nodes"], r["seconds"], r["nodes_per_second"], r["overshoot"],
+                     r["solved"]))
     if args.overshoot:
         print(overshoot(args.overshoot, args.time, args.level))
     return 0

@@ -25,13 +25,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+import build
+import serve
+from benchmarks import bot_speed
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
-import serve  # noqa: E402
-
-from benchmarks import bot_speed  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -78,7 +77,7 @@ def add_bench_page(site: Path, seconds: float) -> str:
     pyodide = next(p.relative_to(site).as_posix() for p in sorted((site / "vendor").glob("pyodide-*")))
     bench = site / "bench"
     bench.mkdir()
-    files = {f"dvonn_core/{p.name}": p.read_text() for p in build.core_files()}
+    files = {f"dvonn_core/{p.name}": p.read_text() for p in sorted(build.CORE.glob("*.py"))}
     files["benchmarks/__init__.py"] = ""
     files["benchmarks/bot_speed.py"] = (ROOT / "benchmarks" / "bot_speed.py").read_text()
     (bench / "files.json").write_text(json.dumps(files))
@@ -99,7 +98,8 @@ def run_browser(site: Path, seconds: float) -> dict[str, Any]:
             try:
                 page = browser.new_page()
                 page.on("request", lambda r: foreign.append(r.url)
-                        if urlsplit(r.url).scheme in ("http", "https") and urlsplit(r.url).netloc != urlsplit(base).netloc
+                        if urlsplit(r.url).scheme in ("http", "https")
+                        and urlsplit(r.url).netloc != urlsplit(base).netloc
                         else None)
                 page.on("console", lambda m: print("[console]", m.text, file=sys.stderr))
                 page.goto(base + "bench/index.html")
@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     print(table(f"CPython {platform.python_version()}, {args.time:g} s per position", cpython))
     print()
     print("%-8s %14s %14s" % ("position", "depth web/py", "nodes/s web/py"))
-    for w, c in zip(web["rows"], cpython):
+    for w, c in zip(web["rows"], cpython, strict=True):
         ratio = w["nodes_per_second"] / c["nodes_per_second"] if c["nodes_per_second"] else 0.0
         print("%-8s %9d / %-3d %13.2fx" % (w["name"], w["depth"], c["depth"], ratio))
     return 0

@@ -13,12 +13,12 @@ import platform
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the checkout
+from dvonn_core import Game
+from dvonn_core.perft import perft
+from dvonn_core.setup import random_game
 
-from dvonn_core import Game  # noqa: E402
-from dvonn_core.perft import perft  # noqa: E402
-from dvonn_core.setup import random_game  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def games_per_second(seconds: float) -> "tuple[float, float]":
@@ -57,7 +57,10 @@ def main() -> None:
     rate, plies = games_per_second(args.seconds)
     print("random full games: %.0f games/s (%.1f plies per game)" % (rate, plies))
     count, want, secs = perft_time(args.depth)
-    print("perft(%d) = %d (expected %d, %s) in %.2f s" % (args.depth, count, want, "ok" if count == want else "MISMATCH", secs))
+    print(
+        "perft(%d) = %d (expected %d, %s) in %.2f s"
+        % (args.depth, count, want, "ok" if count == want else "MISMATCH", secs)
+    )
     if count != want:
         sys.exit(1)
 

@@ -26,9 +26,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from dvonn_core.diamonds import DiamondsGame  # noqa: E402
-from dvonn_core.diamonds import bot  # noqa: E402
-from dvonn_core.rng import Rng  # noqa: E402
+from dvonn_core.diamonds import DiamondsGame, bot
+from dvonn_core.rng import Rng
 
 PLAYERS = ("random", "greedy", "easy", "medium", "hard")
 DEFAULT_PAIRS = "random-greedy,greedy-easy,easy-medium,medium-hard"
@@ -53,7 +52,15 @@ def start_position(start: int) -> DiamondsGame:
     return game
 
 
-def play_game(weak: str, strong: str, start: int, strong_black: bool, time_limit: "float | None", max_turns: int, decided: int = 25) -> dict:
+def play_game(
+    weak: str,
+    strong: str,
+    start: int,
+    strong_black: bool,
+    time_limit: "float | None",
+    max_turns: int,
+    decided: int = 25,
+) -> dict:
     game = start_position(start)
     holder = {"black": strong if strong_black else weak, "white": weak if strong_black else strong}
     strong_colour = "black" if strong_black else "white"
@@ -89,10 +96,11 @@ def play_game(weak: str, strong: str, start: int, strong_black: bool, time_limit
 
 
 def summary(rows: "list[dict]") -> str:
-    pairs: "dict[str, list[dict]]" = {}
+    pairs: dict[str, list[dict]] = {}
     for r in rows:
         pairs.setdefault(r["pair"], []).append(r)
-    lines = ["| pairing (weaker-stronger) | games | W-D-L (stronger) | score | avg margin | avg turns | stopped early | s/move (stronger) |", "|---|---|---|---|---|---|---|---|"]
+    lines = ["| pairing (weaker-stronger) | games | W-D-L (stronger) | score | avg margin | avg turns | stopped early"
+             " | s/move (stronger) |", "|---|---|---|---|---|---|---|---|"]
     for pair, rs in pairs.items():
         w = sum(1 for r in rs if r["strong_result"] == 1.0)
         d = sum(1 for r in rs if r["strong_result"] == 0.5)
@@ -117,9 +125,13 @@ def main() -> None:
     ap.add_argument("--pairs", default=DEFAULT_PAIRS)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--first-start", type=int, default=0)
-    ap.add_argument("--time", type=float, default=None, help="time budget per move for the search levels (default: the level's)")
+    ap.add_argument(
+        "--time", type=float, default=None, help="time budget per move for the search levels (default: the level's)"
+    )
     ap.add_argument("--max-turns", type=int, default=200)
-    ap.add_argument("--decided", type=int, default=25, help="stop a game once a side leads by this many stones (0: never)")
+    ap.add_argument(
+        "--decided", type=int, default=25, help="stop a game once a side leads by this many stones (0: never)"
+    )
     ap.add_argument("--workers", type=int, default=1, help="processes (the default, 1, is kind to a shared machine)")
     ap.add_argument("--out", default=None, help="append one JSON line per game to this file")
     ap.add_argument("--summary", default=None, help="print the table from a results file and exit")
@@ -136,16 +148,17 @@ def main() -> None:
             start = args.first_start + g // 2
             jobs.append((weak, strong, start, g % 2 == 0, args.time, args.max_turns, args.decided))
     rows = []
-    out = open(args.out, "a") if args.out else None
     t0 = time.time()
 
     def done(row: dict) -> None:
         rows.append(row)
-        if out:
-            out.write(json.dumps(row) + "\n")
-            out.flush()
-        print("%s start %d strong %s: %s (%+d, %d turns)" % (row["pair"], row["start"], "black" if row["strong_black"] else "white",
-              "win" if row["strong_result"] == 1.0 else "loss", row["margin"], row["turns"]), file=sys.stderr, flush=True)
+        if args.out:
+            with open(args.out, "a") as out:
+                out.write(json.dumps(row) + "\n")
+        print("%s start %d strong %s: %s (%+d, %d turns)"
+              % (row["pair"], row["start"], "black" if row["strong_black"] else "white",
+                 "win" if row["strong_result"] == 1.0 else "loss", row["margin"], row["turns"]),
+              file=sys.stderr, flush=True)
 
     if args.workers <= 1:
         for job in jobs:

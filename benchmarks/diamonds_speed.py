@@ -19,10 +19,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from dvonn_core.diamonds import DiamondsGame  # noqa: E402
-from dvonn_core.diamonds import bot  # noqa: E402
-from dvonn_core.diamonds.board import CELLS  # noqa: E402
-from dvonn_core.diamonds.rules import count_chains, outcomes  # noqa: E402
+from dvonn_core.diamonds import DiamondsGame, bot
+from dvonn_core.diamonds.board import CELLS
+from dvonn_core.diamonds.rules import count_chains, outcomes
 
 #: Drops with very many ends: (position, drop).  The first is the source's worked example.
 WORST = [
@@ -68,7 +67,10 @@ def main() -> None:
     for seed in range(args.games):
         turns += len(random_game(seed).moves)
     dt = time.perf_counter() - t
-    print("random games: %d games, %d turns in %.2f s: %.2f games/s, %.0f turns/s" % (args.games, turns, dt, args.games / dt, turns / dt))
+    print(
+        "random games: %d games, %d turns in %.2f s: %.2f games/s, %.0f turns/s"
+        % (args.games, turns, dt, args.games / dt, turns / dt)
+    )
 
     nodes = 0
     seconds = 0.0
@@ -78,7 +80,10 @@ def main() -> None:
         move = bot.choose_move(game, "hard", seed=0, time_limit=args.seconds, info=info)
         nodes += info.get("nodes", 0)
         seconds += info.get("elapsed", 0.0)
-        print("hard bot: %s -> %s: depth %s, %s nodes in %.2f s" % (position, move, info.get("depth"), info.get("nodes"), info.get("elapsed", 0.0)))
+        print(
+            "hard bot: %s -> %s: depth %s, %s nodes in %.2f s"
+            % (position, move, info.get("depth"), info.get("nodes"), info.get("elapsed", 0.0))
+        )
     print("hard bot: %.0f nodes/s" % (nodes / max(seconds, 1e-9)))
 
     if args.worst:
@@ -89,7 +94,8 @@ def main() -> None:
             ends = len(outcomes(mine, opp, CELLS.index(drop), False, BOARD_CAP))
             chains = count_chains(mine, opp, CELLS.index(drop), False, CHAIN_CAP)
             print("drop %s in %s: %d distinct final boards (searching at most %d boards), %s chains (%.2f s)"
-                  % (drop, position, ends, BOARD_CAP, ("%d" if chains < CHAIN_CAP else "at least %d") % chains, time.perf_counter() - t))
+                  % (drop, position, ends, BOARD_CAP, ("%d" if chains < CHAIN_CAP else "at least %d") % chains,
+                     time.perf_counter() - t))
 
 
 if __name__ == "__main__":

@@ -25,11 +25,11 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+import build
+import serve
 
-import build  # noqa: E402
-import serve  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 EMBED = "embed.html?position=9-3D6-4bwW2B3-3DWBD3-9.w&highlight=E3&caption=White+to+move"
 THREE = "three-embeds.html"
@@ -78,7 +78,8 @@ FRAMES_TIME = ("Math.max(...[...document.querySelectorAll('iframe')].map("
 CASES = {
     "embed": (EMBED, "document.body.dataset.ready === 'true'", "Number(document.body.dataset.liveMs)"),
     "three embeds": (THREE, FRAMES_READY, FRAMES_TIME),
-    "rules page": ("rules.html", "document.body.dataset.boards !== undefined", "Number(document.body.dataset.allLiveMs)"),
+    "rules page": ("rules.html", "document.body.dataset.boards !== undefined",
+                   "Number(document.body.dataset.allLiveMs)"),
     "bare MicroPython page": ("bare.html", "document.body.dataset.ready === 'true'", "performance.now()"),
 }
 

@@ -11,12 +11,11 @@ import random
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the checkout
+from dvonn_core import Game, InvalidMoveError, Move, PositionError, RecordError, record
+from dvonn_core.setup import random_game
 
-from dvonn_core import Game, InvalidMoveError, Move, PositionError, RecordError  # noqa: E402
-from dvonn_core import record  # noqa: E402
-from dvonn_core.setup import random_game  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 DATA = os.path.join(ROOT, "tests", "data")
 NOISE = "wbdWBD0123456789-.p []()\";\\\n\tPASSpassresign1.AaKk5 \u00e9\x00\ufffd"
@@ -79,7 +78,10 @@ def run(name, parse, expected, inputs):
         took = time.perf_counter() - start
         if took > slowest[0]:
             slowest = (took, text[:40])
-    print("%-9s %6d cases: %6d parsed, %6d rejected with the library's error; slowest %.2f ms" % (name, ok + rejected, ok, rejected, slowest[0] * 1000))
+    print(
+        "%-9s %6d cases: %6d parsed, %6d rejected with the library's error; slowest %.2f ms"
+        % (name, ok + rejected, ok, rejected, slowest[0] * 1000)
+    )
 
 
 def main():

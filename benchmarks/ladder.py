@@ -26,10 +26,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from dvonn_core import bot  # noqa: E402
-from dvonn_core.moves import code_text  # noqa: E402
-from dvonn_core.game import Game  # noqa: E402
-from dvonn_core.setup import random_setup  # noqa: E402
+from dvonn_core import bot
+from dvonn_core.game import Game
+from dvonn_core.moves import code_text
+from dvonn_core.setup import random_setup
 
 PLAYERS = ("random", "greedy", "easy", "medium", "hard")
 DEFAULT_PAIRS = "random-greedy,greedy-easy,easy-medium,medium-hard"
@@ -103,7 +103,10 @@ def table(results: "list") -> str:
         key = (r["weak"], r["strong"])
         if key not in pairs:
             pairs.append(key)
-    lines = ["%-16s %6s %5s %5s %5s %8s %8s %12s" % ("pairing", "games", "wins", "draws", "losses", "score", "margin", "s/move")]
+    lines = [
+        "%-16s %6s %5s %5s %5s %8s %8s %12s"
+        % ("pairing", "games", "wins", "draws", "losses", "score", "margin", "s/move")
+    ]
     for weak, strong in pairs:
         rs = [r for r in results if r["weak"] == weak and r["strong"] == strong]
         n = len(rs)
@@ -115,17 +118,22 @@ def table(results: "list") -> str:
         mv = sum(r["strong_moves"] for r in rs)
         spm = sum(r["strong_time"] for r in rs) / mv if mv else 0.0
         lines.append(
-            "%-16s %6d %5d %5d %5d %7.1f%% %+8.2f %12.3f" % ("%s-%s" % (strong, weak), n, wins, draws, losses, 100 * rate, margin, spm)
+            "%-16s %6d %5d %5d %5d %7.1f%% %+8.2f %12.3f"
+            % ("%s-%s" % (strong, weak), n, wins, draws, losses, 100 * rate, margin, spm)
         )
     return "\n".join(lines)
 
 
 def main(argv: "list | None" = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--pairs", default=DEFAULT_PAIRS, help="comma-separated weaker-stronger pairs (default %(default)s)")
+    ap.add_argument(
+        "--pairs", default=DEFAULT_PAIRS, help="comma-separated weaker-stronger pairs (default %(default)s)"
+    )
     ap.add_argument("--games", type=int, default=100, help="games per pairing, half with each colour (default 100)")
     ap.add_argument("--workers", type=int, default=2, help="parallel worker processes (default 2)")
-    ap.add_argument("--time", type=float, default=None, help="seconds per move for the bot levels (default: each level's budget)")
+    ap.add_argument(
+        "--time", type=float, default=None, help="seconds per move for the bot levels (default: each level's budget)"
+    )
     ap.add_argument("--out", default=None, help="append one JSON line per finished game to this file")
     ap.add_argument("--summary", default=None, help="only print the table of a results file written with --out")
     args = ap.parse_args(argv)

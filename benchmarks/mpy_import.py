@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"MicroPython in node, median of {args.runs} interpreters; load average {os.getloadavg()}")
     print(f"{'ms':28} {'.py':>8} {'.mpy':>8}")
     keys = list(runs["py"][0])
-    totals = {kind: 0.0 for kind in trees}
+    totals = dict.fromkeys(trees, 0.0)
     for key in keys:
         med = {kind: statistics.median(r[key] for r in runs[kind]) for kind in trees}
         if key != "(boot)":

@@ -43,7 +43,9 @@ def main() -> None:
             cpu = time.process_time() - t0
             total_nodes += search.nodes
             total_cpu += cpu
-            print("%-8s %5d %-6s %9d %6.2f %12d" % (name, depth, code_text(move), search.nodes, cpu, search.nodes / cpu))
+            print(
+                "%-8s %5d %-6s %9d %6.2f %12d" % (name, depth, code_text(move), search.nodes, cpu, search.nodes / cpu)
+            )
     print("total: %d nodes in %.2f CPU s, %d nodes per CPU second" % (total_nodes, total_cpu, total_nodes / total_cpu))
 
 

@@ -45,11 +45,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+import build
+import serve
 
-import build  # noqa: E402
-import serve  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -76,7 +76,8 @@ GAME = "DV-BestBot-tavis-2009-10-08-2028.sgf"
 # PyScript's own Python start-up, then the page's).
 PROBE = """
 (() => {
-  document.addEventListener("mpy:ready", () => { window.__runtimeAt = performance.now(); }, {capture: true, once: true});
+  document.addEventListener("mpy:ready", () => { window.__runtimeAt = performance.now(); },
+                            {capture: true, once: true});
   const transferred = () => performance.getEntriesByType("navigation").concat(
       performance.getEntriesByType("resource")).reduce((sum, e) => sum + (e.transferSize || 0), 0);
   new MutationObserver(() => {

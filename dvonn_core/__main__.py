@@ -2,7 +2,6 @@
 
 import sys
 
-
 USAGE = """usage: python -m dvonn_core COMMAND [ARGS]
 
 commands:
@@ -14,7 +13,7 @@ Run 'python -m dvonn_core COMMAND --help' for a command's options.
 """
 
 
-def main(argv=None) -> int:  # type: ignore[no-untyped-def]
+def main(argv: "list[str] | None" = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help", "help"):
         sys.stdout.write(USAGE)

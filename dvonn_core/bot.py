@@ -48,11 +48,11 @@ import gc
 import time
 
 from .board import COORDS, EDGE, NEIGHBOURS, SIZE, distance
-from .game import Game
-from .moves import PASS_CODE, PLACE_BASE, Move, code_text
-from .rng import Rng
 from .evaluation import score_of as _score_of
+from .game import Game
+from .moves import PLACE_BASE, Move, code_text
 from .placement import PlacementSearch
+from .rng import Rng
 
 try:
     from typing import Dict, List, Optional, Tuple
@@ -130,7 +130,9 @@ def choose_move_text(position: str, level: str = "easy", seed: int = 0, time_lim
     return code_text(choose_code(Game.from_position(position), level, seed, time_limit))
 
 
-def choose_code(game: Game, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None, info: "Optional[dict]" = None) -> int:
+def choose_code(
+    game: Game, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None, info: "Optional[dict]" = None
+) -> int:
     """Like :func:`choose_move` but returns the internal move code; ``info`` (a dict) receives search statistics."""
     lv = _level(level)
     if time_limit is not None and not time_limit > 0:

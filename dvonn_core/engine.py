@@ -99,8 +99,16 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--level", choices=LEVELS, default="hard", help="the bot's level (default hard)")
     p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices (default 0)")
-    p.add_argument("--time", type=_seconds, default=None, metavar="SECONDS", help="seconds per move (default: the level's budget)")
-    p.add_argument("--position", type=_position, default=None, metavar="POSITION", help="start from this position string instead of the empty board")
+    p.add_argument(
+        "--time", type=_seconds, default=None, metavar="SECONDS", help="seconds per move (default: the level's budget)"
+    )
+    p.add_argument(
+        "--position",
+        type=_position,
+        default=None,
+        metavar="POSITION",
+        help="start from this position string instead of the empty board",
+    )
     p.add_argument("--quiet", action="store_true", help="no diagnostics on standard error")
     return p
 
@@ -128,7 +136,9 @@ def run(
             out.write(text + "\n")
             out.flush()
             if not quiet:
-                err.write("%s depth=%s nodes=%s score=%s\n" % (text, info.get("depth"), info.get("nodes"), info.get("score")))
+                err.write(
+                    "%s depth=%s nodes=%s score=%s\n" % (text, info.get("depth"), info.get("nodes"), info.get("score"))
+                )
                 err.flush()
             # After a placement or move it is the opponent's turn, except that
             # White places the 49th piece and then makes the first stack move.

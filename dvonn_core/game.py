@@ -11,9 +11,9 @@ Move.parse('F3')
 48
 """
 
+from . import position as _position
 from .board import BIT, CELLS, EDGE, JUMPS, NEIGHBOUR_BITS, ONE_ARC, RING, SIZE, index
 from .moves import PASS_CODE, PLACE_BASE, IllegalMoveError, InvalidMoveError, Move, code_text
-from . import position as _position
 
 try:
     from typing import Dict, List, Optional, Tuple, Union
@@ -312,7 +312,9 @@ class Game:
         else:
             raise InvalidMoveError("a move must be a Move or text like 'E3G3', not %r" % (move,))
         if self.resigned is not None:
-            raise IllegalMoveError("illegal move %r: the game is over (%s resigned) in %s" % (str(m), self.resigned, self.position()))
+            raise IllegalMoveError(
+                "illegal move %r: the game is over (%s resigned) in %s" % (str(m), self.resigned, self.position())
+            )
         code = m.code
         if code not in self.legal_codes():
             raise IllegalMoveError("illegal move %r: %s in %s" % (str(m), self._why_illegal(code), self.position()))

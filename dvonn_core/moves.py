@@ -14,7 +14,8 @@ True
 """
 
 from .board import CELLS, SIZE, index, is_cell
-from .errors import IllegalMoveError, InvalidMoveError  # noqa: F401 - part of this module's API
+from .errors import IllegalMoveError as IllegalMoveError  # re-exported (X as X): both lived here before errors.py
+from .errors import InvalidMoveError as InvalidMoveError
 
 try:
     from typing import Optional
@@ -84,7 +85,9 @@ class Move:
         if t == "PASS":
             return cls.from_code(PASS_CODE)
         if len(t) > 12:
-            raise InvalidMoveError("%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),))
+            raise InvalidMoveError(
+                "%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),)
+            )
         cells = []
         i = 0
         n = len(t)
@@ -97,14 +100,18 @@ class Move:
                 cells.append(index(t[i : i + 2]))
                 i += 2
                 continue
-            raise InvalidMoveError("%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),))
+            raise InvalidMoveError(
+                "%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),)
+            )
         if len(cells) == 1:
             return cls.from_code(PLACE_BASE + cells[0])
         if len(cells) == 2:
             if cells[0] == cells[1]:
                 raise InvalidMoveError("%r moves a stack onto its own cell" % (_short(text),))
             return cls.from_code(cells[0] * 64 + cells[1])
-        raise InvalidMoveError("%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),))
+        raise InvalidMoveError(
+            "%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),)
+        )
 
     @property
     def is_pass(self) -> bool:

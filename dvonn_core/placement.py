@@ -30,7 +30,7 @@ import time
 from .board import EDGE, NEIGHBOURS, SIZE, distance
 
 try:
-    from typing import List, Optional, Tuple
+    from typing import List, Tuple
 except ImportError:  # MicroPython
     pass
 
@@ -216,7 +216,9 @@ class PlacementSearch:
         first = -1
         if entry is not None:
             e_depth, e_flag, e_score, first = entry
-            if e_depth >= depth and (e_flag == 0 or (e_flag == 1 and e_score >= beta) or (e_flag == -1 and e_score <= alpha)):
+            if e_depth >= depth and (
+                e_flag == 0 or (e_flag == 1 and e_score >= beta) or (e_flag == -1 and e_score <= alpha)
+            ):
                 return e_score
         # Best immediate gain first (the table's move before all).
         scored = [(sign * self.delta(c, me), c) for c in empties]

@@ -61,12 +61,19 @@ def parse(text: str) -> "Tuple[List[str], int, bool]":
         raise PositionError("a position must be a string, not %s" % type(text).__name__)
     text = text.strip()
     if len(text) > MAX_LENGTH:
-        raise PositionError("position string too long (%d characters; a position has at most %d)" % (len(text), MAX_LENGTH))
+        raise PositionError(
+            "position string too long (%d characters; a position has at most %d)" % (len(text), MAX_LENGTH)
+        )
     if "." not in text:
-        raise PositionError("position %r has no side to move (it should end in '.w' or '.b', like '9-10-11-10-9.wp')" % _short(text))
+        raise PositionError(
+            "position %r has no side to move (it should end in '.w' or '.b', like '9-10-11-10-9.wp')" % _short(text)
+        )
     board, _, side = text.rpartition(".")
     if side not in ("w", "b", "wp", "bp"):
-        raise PositionError("position %r: the side to move must be 'w' or 'b' (with 'p' during placement), not %r" % (_short(text), side))
+        raise PositionError(
+            "position %r: the side to move must be 'w' or 'b' (with 'p' during placement), not %r"
+            % (_short(text), side)
+        )
     turn = 0 if side[0] == "w" else 1
     placing = len(side) == 2
     rows = board.split("-")
@@ -81,7 +88,10 @@ def parse(text: str) -> "Tuple[List[str], int, bool]":
         for ch in row:
             if "0" <= ch <= "9":
                 if pending:
-                    raise PositionError("position %r, row %d: stack %r has no top piece (write the top piece in upper case)" % (_short(text), r + 1, pending))
+                    raise PositionError(
+                        "position %r, row %d: stack %r has no top piece (write the top piece in upper case)"
+                        % (_short(text), r + 1, pending)
+                    )
                 number += ch
                 continue
             if number:
@@ -93,13 +103,21 @@ def parse(text: str) -> "Tuple[List[str], int, bool]":
                 cells.append(pending + _LOWER[ch])
                 pending = ""
             else:
-                raise PositionError("position %r, row %d: unexpected character %r (use w, b, d, W, B, D and digits)" % (_short(text), r + 1, ch))
+                raise PositionError(
+                    "position %r, row %d: unexpected character %r (use w, b, d, W, B, D and digits)"
+                    % (_short(text), r + 1, ch)
+                )
         if number:
             _empties(cells, number, text, r)
         if pending:
-            raise PositionError("position %r, row %d: stack %r has no top piece (write the top piece in upper case)" % (_short(text), r + 1, pending))
+            raise PositionError(
+                "position %r, row %d: stack %r has no top piece (write the top piece in upper case)"
+                % (_short(text), r + 1, pending)
+            )
         if len(cells) != ROW_LENGTHS[r]:
-            raise PositionError("position %r: row %d describes %d cells but has %d" % (_short(text), r + 1, len(cells), ROW_LENGTHS[r]))
+            raise PositionError(
+                "position %r: row %d describes %d cells but has %d" % (_short(text), r + 1, len(cells), ROW_LENGTHS[r])
+            )
         stacks.extend(cells)
     _check(stacks, turn, placing, text)
     return stacks, turn, placing
@@ -108,7 +126,9 @@ def parse(text: str) -> "Tuple[List[str], int, bool]":
 def _empties(cells: "List[str]", number: str, text: str, r: int) -> None:
     n = int(number)
     if n == 0 or n > 11 or number[0] == "0":
-        raise PositionError("position %r, row %d: %r is not a valid count of empty cells" % (_short(text), r + 1, number))
+        raise PositionError(
+            "position %r, row %d: %r is not a valid count of empty cells" % (_short(text), r + 1, number)
+        )
     for _ in range(n):
         cells.append("")
 
@@ -120,7 +140,10 @@ def _check(stacks: "List[str]", turn: int, placing: bool, text: str) -> None:
         for ch in s:
             counts[ch] += 1
         if len(s) > 1 and s[-1] == "d":
-            raise PositionError("position %r: a DVONN piece can only be on top of a stack when it is alone (%s)" % (_short(text), CELLS[i]))
+            raise PositionError(
+                "position %r: a DVONN piece can only be on top of a stack when it is alone (%s)"
+                % (_short(text), CELLS[i])
+            )
     w = counts["w"]
     b = counts["b"]
     d = counts["d"]
@@ -130,16 +153,22 @@ def _check(stacks: "List[str]", turn: int, placing: bool, text: str) -> None:
             if len(stacks[i]) > 1:
                 raise PositionError("position %r: no stacks can exist during placement (%s)" % (_short(text), CELLS[i]))
         if placed >= SIZE:
-            raise PositionError("position %r: all 49 cells are filled, so placement is over (drop the 'p')" % _short(text))
+            raise PositionError(
+                "position %r: all 49 cells are filled, so placement is over (drop the 'p')" % _short(text)
+            )
         own = max(0, placed - 3)
         want = (min(placed, 3), own // 2, (own + 1) // 2)
         if (d, w, b) != want:
             raise PositionError(
-                "position %r: after %d placements there should be %d DVONN, %d white and %d black pieces, not %d, %d and %d"
+                "position %r: after %d placements there should be %d DVONN, %d white and %d black pieces,"
+                " not %d, %d and %d"
                 % (_short(text), placed, want[0], want[1], want[2], d, w, b)
             )
         if turn != placed % 2:
-            raise PositionError("position %r: after %d placements it is %s's turn" % (_short(text), placed, "white" if placed % 2 == 0 else "black"))
+            raise PositionError(
+                "position %r: after %d placements it is %s's turn"
+                % (_short(text), placed, "white" if placed % 2 == 0 else "black")
+            )
         return
     if d != 3:
         raise PositionError("position %r: the board must hold the 3 DVONN pieces, not %d" % (_short(text), d))

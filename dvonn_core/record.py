@@ -110,10 +110,7 @@ def write(game: Game) -> str:
             raise RecordError("tag name %s: a tag name is letters, digits and '_' only" % _quote(str(key)))
     lines = []
     for key in STANDARD_TAGS:
-        if key == "Result":
-            value = _result(game)
-        else:
-            value = tags.get(key, "?")
+        value = _result(game) if key == "Result" else tags.get(key, "?")
         lines.append(_tag_line(key, value))
     if game.phase == "over":
         w, b = game.score()
@@ -306,7 +303,10 @@ def _read_moves(body: str) -> Game:
             raise RecordError("malformed tag %s: no closing ']'" % _short(_text(data[k : k + 40])))
         value = data[b + 1 : close].decode("utf-8").strip()
         if "\n" in value or "[" in value:
-            raise RecordError("malformed tag %s: a tag value is on one line, without '['" % _short(_text(data[k : min(close + 1, k + 40)])))
+            raise RecordError(
+                "malformed tag %s: a tag value is on one line, without '['"
+                % _short(_text(data[k : min(close + 1, k + 40)]))
+            )
         found_tags += 1
         if found_tags > MAX_TAGS:
             raise RecordError("too many tags (more than %d)" % MAX_TAGS)
@@ -461,7 +461,7 @@ def _read_sgf(body: str) -> Game:
     if not actions:
         raise RecordError("SGF: no moves in the file")
     white_player = "P0"
-    for player, words, _ in actions:
+    for _player, words, _ in actions:
         if words[0].lower() == "start" and len(words) > 1 and words[1] in ("P0", "P1"):
             white_player = words[1]
             break

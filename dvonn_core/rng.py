@@ -7,6 +7,12 @@ integer arithmetic, so a seed reproduces the same games everywhere.
 True
 """
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import MutableSequence, Sequence, TypeVar
+
+    T = TypeVar("T")
+
 MASK = 0xFFFFFFFF
 
 
@@ -34,11 +40,11 @@ class Rng:
         """A number in range(n) (n >= 1)."""
         return self.next() % n
 
-    def choice(self, items):  # type: ignore[no-untyped-def]
+    def choice(self, items: "Sequence[T]") -> "T":
         """One item of a non-empty sequence."""
         return items[self.next() % len(items)]
 
-    def shuffle(self, items) -> None:  # type: ignore[no-untyped-def]
+    def shuffle(self, items: "MutableSequence[T]") -> None:
         """Shuffle a list in place (Fisher-Yates)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.next() % (i + 1)

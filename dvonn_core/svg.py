@@ -59,7 +59,14 @@ PIECE = 150  #: radius of a piece
 LAYER = 35  #: vertical step between the pieces of a stack
 MAX_LAYERS = 4  #: pieces drawn per stack; the number tells the height
 #: Offsets of the six corners of a cell from its centre, clockwise from the top.
-HEX_CORNERS = ((0, -CORNER), (HALF_WIDTH, -CORNER // 2), (HALF_WIDTH, CORNER // 2), (0, CORNER), (-HALF_WIDTH, CORNER // 2), (-HALF_WIDTH, -CORNER // 2))
+HEX_CORNERS = (
+    (0, -CORNER),
+    (HALF_WIDTH, -CORNER // 2),
+    (HALF_WIDTH, CORNER // 2),
+    (0, CORNER),
+    (-HALF_WIDTH, CORNER // 2),
+    (-HALF_WIDTH, -CORNER // 2),
+)
 
 BACKGROUND = "#faf6ee"
 PLATE = "#9a7448"
@@ -133,7 +140,7 @@ def _n(tenths: int) -> str:
 
 def _round(value: float) -> int:
     """Nearest integer, halves up (the same on every Python)."""
-    return int(math.floor(value + 0.5))
+    return math.floor(value + 0.5)
 
 
 def _points(pts: "List[Tuple[int, int]]") -> str:
@@ -205,7 +212,9 @@ def _stack(s: "object", what: str) -> str:
     low = s.lower()
     for ch in low:
         if ch not in "wbd":
-            raise DiagramError("%s %r: a stack is written with w, b and d (white, black, DVONN), bottom to top" % (what, s))
+            raise DiagramError(
+                "%s %r: a stack is written with w, b and d (white, black, DVONN), bottom to top" % (what, s)
+            )
     return low
 
 
@@ -247,8 +256,10 @@ def _stacks_of(source: "object") -> "List[str]":
             raise DiagramError("a board is a list of %d stacks (one per cell, A1 to K5), not %d" % (SIZE, len(source)))
         return [_stack(source[i], "the stack on " + CELLS[i]) for i in range(SIZE)]
     if hasattr(source, "stacks") and hasattr(source, "moves"):
-        return list(source.stacks())  # type: ignore[attr-defined]
-    raise DiagramError("render() draws a Game, a position string or a list of 49 stacks, not %s" % type(source).__name__)
+        return list(source.stacks())
+    raise DiagramError(
+        "render() draws a Game, a position string or a list of 49 stacks, not %s" % type(source).__name__
+    )
 
 
 def _cells(value: "object", what: str) -> "List[int]":
@@ -294,15 +305,24 @@ def _stack_svg(stack: str, x: int, y: int) -> "List[str]":
     base = y + (n - 1) * LAYER // 2
     for k in range(n):
         fill, edge = PIECES[shown[k]]
-        out.append('<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="1.2"/>' % (_n(x), _n(base - k * LAYER), _n(PIECE), fill, edge))
+        out.append(
+            '<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="1.2"/>'
+            % (_n(x), _n(base - k * LAYER), _n(PIECE), fill, edge)
+        )
     top = base - (n - 1) * LAYER
     kind = stack[-1]
     if kind == "d":
         # A lone DVONN piece: a lighter inner ring makes it read as a piece, not a dot.
-        out.append('<circle cx="%s" cy="%s" r="%s" fill="none" stroke="#f08a8a" stroke-width="1.5"/>' % (_n(x), _n(top), _n(PIECE - 45)))
+        out.append(
+            '<circle cx="%s" cy="%s" r="%s" fill="none" stroke="#f08a8a" stroke-width="1.5"/>'
+            % (_n(x), _n(top), _n(PIECE - 45))
+        )
         return out
     if "d" in stack:
-        out.append('<circle cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="3"/>' % (_n(x), _n(top), _n(PIECE - 30), PIECES["d"][0]))
+        out.append(
+            '<circle cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="3"/>'
+            % (_n(x), _n(top), _n(PIECE - 30), PIECES["d"][0])
+        )
     if len(stack) > 1:
         h = len(stack)
         size = 140 if h < 10 else 120
@@ -336,8 +356,19 @@ def _arrow(x1: int, y1: int, x2: int, y2: int) -> str:
     def at(along: float, side: float) -> "Tuple[int, int]":
         return (_round(x1 + ux * along - uy * side), _round(y1 + uy * along + ux * side))
 
-    pts = [at(start, shaft), at(end - head, shaft), at(end - head, wing), at(end, 0.0), at(end - head, -wing), at(end - head, -shaft), at(start, -shaft)]
-    return '<polygon points="%s" fill="%s" fill-opacity="0.7" stroke="#ffffff" stroke-width="1" stroke-opacity="0.6"/>' % (_points(pts), ARROW)
+    pts = [
+        at(start, shaft),
+        at(end - head, shaft),
+        at(end - head, wing),
+        at(end, 0.0),
+        at(end - head, -wing),
+        at(end - head, -shaft),
+        at(start, -shaft),
+    ]
+    return (
+        '<polygon points="%s" fill="%s" fill-opacity="0.7" stroke="#ffffff" stroke-width="1" stroke-opacity="0.6"/>'
+        % (_points(pts), ARROW)
+    )
 
 
 def _plate(flip: bool) -> "List[Tuple[int, int]]":
@@ -510,11 +541,14 @@ def render(
 
     title = caption if caption else "DVONN board"
     parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" width="%d" height="%d" role="img" aria-label="%s" font-family="sans-serif">'
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" width="%d" height="%d" role="img"'
+        ' aria-label="%s" font-family="sans-serif">'
         % (_n(-half_w), _n(top), _n(width), _n(height), out_w, out_h, escape(title)),
         "<title>%s</title>" % escape(title),
-        '<rect x="%s" y="%s" width="%s" height="%s" rx="12" fill="%s"/>' % (_n(-half_w), _n(top), _n(width), _n(height), BACKGROUND),
-        '<polygon points="%s" fill="%s" stroke="%s" stroke-width="12" stroke-linejoin="round"/>' % (_points(_plate(flip)), PLATE, PLATE),
+        '<rect x="%s" y="%s" width="%s" height="%s" rx="12" fill="%s"/>'
+        % (_n(-half_w), _n(top), _n(width), _n(height), BACKGROUND),
+        '<polygon points="%s" fill="%s" stroke="%s" stroke-width="12" stroke-linejoin="round"/>'
+        % (_points(_plate(flip)), PLATE, PLATE),
     ]
 
     for i in range(SIZE):
@@ -534,7 +568,10 @@ def render(
                 label += " (removed)"
         fill = HIGHLIGHT_FILL if i in lit else (MOVE_FILL if i in moved else CELL_FILL)
         parts.append('<g data-cell="%s"><title>%s</title>' % (name, escape(label)))
-        parts.append('<polygon points="%s" fill="%s" stroke="%s" stroke-width="2"/>' % (_points([(x + dx, y + dy) for (dx, dy) in HEX_CORNERS]), fill, PLATE))
+        parts.append(
+            '<polygon points="%s" fill="%s" stroke="%s" stroke-width="2"/>'
+            % (_points([(x + dx, y + dy) for (dx, dy) in HEX_CORNERS]), fill, PLATE)
+        )
         if stack:
             parts.extend(_stack_svg(stack, x, y))
         elif ghosts.get(i):
@@ -550,7 +587,8 @@ def render(
         tx, ty = _xy(COORDS[t][0], COORDS[t][1], flip)
         if move.source is None:
             parts.append(
-                '<circle cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="3.5" stroke-opacity="0.9"/>' % (_n(tx), _n(ty), _n(PIECE + 45), ARROW)
+                '<circle cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="3.5" stroke-opacity="0.9"/>'
+                % (_n(tx), _n(ty), _n(PIECE + 45), ARROW)
             )
         else:
             s = index(move.source)
@@ -559,11 +597,15 @@ def render(
 
     if labels:
         for text, x, y in _labels(flip):
-            parts.append('<text x="%s" y="%s" font-size="13" text-anchor="middle" fill="%s">%s</text>' % (_n(x), _n(y + 45), INK, text))
+            parts.append(
+                '<text x="%s" y="%s" font-size="13" text-anchor="middle" fill="%s">%s</text>'
+                % (_n(x), _n(y + 45), INK, text)
+            )
 
     for k in range(len(lines)):
         parts.append(
-            '<text x="0" y="%s" font-size="15" text-anchor="middle" fill="%s">%s</text>' % (_n(caption_top + line_h * k + 150), INK, escape(lines[k]))
+            '<text x="0" y="%s" font-size="15" text-anchor="middle" fill="%s">%s</text>'
+            % (_n(caption_top + line_h * k + 150), INK, escape(lines[k]))
         )
     parts.append("</svg>")
     return "".join(parts) + "\n"
@@ -678,7 +720,9 @@ def _replay(game: "object", at: int) -> "object":
 
     moves = game.moves  # type: ignore[attr-defined]
     if at < 0 or at > len(moves):
-        raise DiagramError("--at %d: the record has %d moves, so N must be between 0 and %d" % (at, len(moves), len(moves)))
+        raise DiagramError(
+            "--at %d: the record has %d moves, so N must be between 0 and %d" % (at, len(moves), len(moves))
+        )
     start = game.start_position  # type: ignore[attr-defined]
     g = Game.from_position(start) if start else Game()
     for m in moves[:at]:

@@ -74,10 +74,7 @@ def is_word(key: object) -> bool:
     """True for a tag name: letters, digits and ``_`` only."""
     if not isinstance(key, str) or not key:
         return False
-    for ch in key:
-        if ch not in WORD_CHARS:
-            return False
-    return True
+    return all(ch in WORD_CHARS for ch in key)
 
 
 def short(text: str) -> str:

@@ -4,8 +4,6 @@ forced moves, mistakes and blunders by the documented thresholds, and the graph'
 from __future__ import annotations
 
 import doctest
-import sys
-from pathlib import Path
 
 from study import analysis
 from study.analysis import BLUNDER, MISTAKE, Analysis

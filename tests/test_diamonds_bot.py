@@ -4,10 +4,9 @@ import time
 
 import pytest
 
-from dvonn_core.diamonds import DiamondsGame
-from dvonn_core.diamonds import bot
+from dvonn_core.diamonds import DiamondsGame, bot
 
-EXAMPLE = dict(black=["b7", "c5", "c6", "d6", "e6"], white=["h1", "h2", "h3", "h4", "i2"])
+EXAMPLE = {"black": ["b7", "c5", "c6", "d6", "e6"], "white": ["h1", "h2", "h3", "h4", "i2"]}
 
 
 def midgame(seed: int) -> DiamondsGame:

@@ -7,7 +7,7 @@ import pytest
 
 import dvonn_core.diamonds as diamonds
 from dvonn_core.diamonds import DiamondsGame, IllegalMoveError, InvalidMoveError, Move, PositionError
-from dvonn_core.diamonds.board import CELLS, DIAMONDS, LINES, SIZE
+from dvonn_core.diamonds.board import CELLS, LINES, SIZE
 from dvonn_core.diamonds.perft import perft
 from dvonn_core.diamonds.rules import count_chains, outcomes
 from dvonn_core.errors import RecordError
@@ -36,7 +36,11 @@ def _diamonds(value):
 
 def test_worked_example_move_by_move():
     game = turn = None
-    lines = [line.split() for line in (DATA / "worked-example.txt").read_text().splitlines() if line.strip() and not line.startswith("#")]
+    lines = [
+        line.split()
+        for line in (DATA / "worked-example.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     checked = 0
     for words in lines:
         kind = words[0]
@@ -70,7 +74,9 @@ def test_worked_example_move_by_move():
                 if black_turn.is_swap:
                     continue
                 game.play(black_turn)
-                assert any(game.turns_after(c)[0].pivots for c in game.drops()), "Black's %s stops White's diamond" % black_turn
+                assert any(game.turns_after(c)[0].pivots for c in game.drops()), (
+                    "Black's %s stops White's diamond" % black_turn
+                )
                 game.undo()
                 checked += 1
             continue
@@ -227,7 +233,11 @@ def test_answer_every_diamond_of_the_mover_must_pivot():
 
 
 def test_perft():
-    rows = [line.split() for line in (DATA / "perft.txt").read_text().splitlines() if line.strip() and not line.startswith("#")]
+    rows = [
+        line.split()
+        for line in (DATA / "perft.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     assert len(rows) >= 6
     for position, depth, count in rows:
         assert perft(DiamondsGame.from_position(position), int(depth)) == int(count), (position, depth)
@@ -304,7 +314,12 @@ def test_position_errors_say_what_is_wrong(text, words):
 
 
 def test_position_strings_are_url_safe_and_round_trip():
-    for text in ["5-6-7-8-9-8-7-6-5.b", "5-6-7-8-4b4-8-7-6-5.ws", "5-6-2b4-3b4-9-4b3-3b3-wwbw2-1b3.wp", "bbbbb-6-7-8-9-8-7-6-wwwww.bpp"]:
+    for text in [
+        "5-6-7-8-9-8-7-6-5.b",
+        "5-6-7-8-4b4-8-7-6-5.ws",
+        "5-6-2b4-3b4-9-4b3-3b3-wwbw2-1b3.wp",
+        "bbbbb-6-7-8-9-8-7-6-wwwww.bpp",
+    ]:
         game = DiamondsGame.from_position(text)
         assert game.position() == text
         assert all(ch.isalnum() or ch in "-." for ch in text)

@@ -6,9 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -25,7 +23,7 @@ embed_params = MODULES["embed_params"]
 Session = session_mod.Session
 
 
-def hotseat(*moves: str) -> "Session":
+def hotseat(*moves: str) -> Session:
     s = Session()
     s.new_game()
     for m in moves:
@@ -123,7 +121,7 @@ def test_the_swap_exchanges_the_players() -> None:
     s.new_game(black="human", white="bot")
     s.activate("e5")
     assert s.bot_to_move()
-    position, level, seed = s.bot_request()
+    _position, _level, _seed = s.bot_request()
     assert s.bot_move("swap", s.generation)
     # The human now holds White, which moves next; the bot holds Black.
     assert s.players == {"white": "human", "black": "bot"} and s.human_to_move()

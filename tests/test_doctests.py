@@ -7,6 +7,7 @@ import pkgutil
 import pytest
 
 import dvonn_core
+import sitebuild
 
 MODULES = sorted(
     name for _, name, _ in pkgutil.iter_modules(dvonn_core.__path__, "dvonn_core.") if name != "dvonn_core.__main__"
@@ -28,7 +29,11 @@ def test_readme_examples() -> None:
     assert result.attempted > 5 and result.failed == 0
 
 
-@pytest.mark.parametrize("name", ["build"])
+#: The modules of the site's build (sitebuild/; build.py, the command and the table of pages, has no examples).
+SITE_TOOLS = sorted("sitebuild." + name for _, name, _ in pkgutil.iter_modules(sitebuild.__path__))
+
+
+@pytest.mark.parametrize("name", SITE_TOOLS)
 def test_site_tool_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

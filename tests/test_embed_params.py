@@ -4,18 +4,15 @@ one says, and the iframe snippet of "Copy embed code"."""
 from __future__ import annotations
 
 import doctest
-import sys
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
-from dvonn_core import Game
-
 from dvonn import embed_params
 from dvonn.embed_params import EmbedError, parse, parse_query, snippet
+from dvonn_core import Game
 from kernel import guide_page
-
 
 START = "9-10-11-10-9.wp"
 MOVE_HEIGHT = "9-3D6-4bwW2B3-3DWBD3-9.w"  # White's stack of 3 on E3 can reach only H3

@@ -53,13 +53,13 @@ def test_counts_on_a_small_position():
     # it can take E3) and H3 (a single; it can only land on its own G3).
     game = crafted({"A1": "d", "B1": "w", "C3": "d", "F3": "d", "E3": "ww", "D3": "w", "G3": "wb", "H3": "b"})
     names = evaluation.NAMES
-    w, b, wcap, bcap, moving, cells = evaluation.raw(game)
+    w, b, wcap, bcap, _moving, cells = evaluation.raw(game)
     assert (w[names.index("pieces")], b[names.index("pieces")]) == (4, 3)
     assert (w[names.index("stacks")], b[names.index("stacks")]) == (3, 2)
     assert w[names.index("threatened")] == 2 and b[names.index("threatened")] == 2
     assert (wcap, bcap, cells) == (2, 2, 8)
     assert b[names.index("next_to_dvonn")] == 1 and b[names.index("near_dvonn")] == 1
-    f = dict(zip(names, evaluation.features(game)))
+    f = dict(zip(names, evaluation.features(game), strict=True))
     assert f["pieces"] == 1 and f["stacks"] == 1 and f["tempo"] == 1
     assert f["my_capture"] == 2 and f["their_capture"] == 2
 

@@ -3,9 +3,10 @@
 Random text and mutations of valid inputs; a crash with any other exception fails.
 """
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from dvonn_core import Game, InvalidMoveError, IllegalMoveError, Move, PositionError
+from dvonn_core import Game, IllegalMoveError, InvalidMoveError, Move, PositionError
 from dvonn_core.setup import random_game
 
 VALID_POSITIONS = []

@@ -3,19 +3,15 @@
 import json
 import math
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
+from benchmarks import match
+from dvonn_core.board import CELLS
+from dvonn_core.game import Game
 
-import match  # noqa: E402
-
-from dvonn_core.board import CELLS  # noqa: E402
-from dvonn_core.game import Game  # noqa: E402
-
+ROOT = Path(__file__).resolve().parents[1]
 
 # ---------------------------------------------------------------------- statistics
 
@@ -112,9 +108,7 @@ def test_starts_mix_the_kinds_and_are_reproducible():
     starts = match.make_starts(counts, seed=5)
     assert [sid.split(":")[0] for sid, _ in starts] == ["human", "random", "empty", "human", "random", "random"]
     assert starts == match.make_starts(counts, seed=5)
-    assert [s for s in starts if s[0].startswith("random")] == [
-        s for s in match.make_starts(match.parse_starts("random=3"), seed=5)
-    ]
+    assert [s for s in starts if s[0].startswith("random")] == match.make_starts(match.parse_starts("random=3"), seed=5)
     with pytest.raises(ValueError):
         match.parse_starts("humans=2")
     tasks = match.tasks_for(starts[:2], "r")
@@ -127,7 +121,10 @@ def test_starts_mix_the_kinds_and_are_reproducible():
 def test_a_tiny_real_match_through_the_bot_processes(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
     out = tmp_path / "games.jsonl"
-    argv = ["WORKTREE:easy:0.02", "WORKTREE:easy:0.02", "--starts", "random=1", "--seed", "4", "--out", str(out), "--quiet"]
+    argv = [
+        "WORKTREE:easy:0.02", "WORKTREE:easy:0.02",
+        "--starts", "random=1", "--seed", "4", "--out", str(out), "--quiet",
+    ]
     assert match.main(argv) == 0
     table = capsys.readouterr().out
     assert "games 2" in table and "Elo" in table and "all games played" in table
@@ -169,7 +166,9 @@ def test_an_illegal_move_loses_the_game_and_is_logged(tmp_path, monkeypatch):
 def test_the_sprt_stops_the_match_once_a_bound_is_crossed(tmp_path, monkeypatch):
     monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
     shutil.copytree(ROOT / "dvonn_core", tmp_path / "dvonn_core")
-    (tmp_path / "dvonn_core" / "bot.py").write_text("def choose_move(game, level, seed, time_limit):\n    raise RuntimeError('broken')\n")
+    (tmp_path / "dvonn_core" / "bot.py").write_text(
+        "def choose_move(game, level, seed, time_limit):\n    raise RuntimeError('broken')\n"
+    )
     broken = match.resolve(match.parse_player("%s:easy" % tmp_path))
     good = match.resolve(match.parse_player("WORKTREE:easy:0.02"))
     starts = match.make_starts({"random": 5}, seed=0)

@@ -26,12 +26,13 @@ def swapped(cells):
 def test_the_weights_match_the_names():
     assert len(placement.WEIGHTS) == len(placement.NAMES)
     # What every fit of real games agrees on: two steps from a DVONN piece is best, far is worst.
-    w = dict(zip(placement.NAMES, placement.WEIGHTS))
+    w = dict(zip(placement.NAMES, placement.WEIGHTS, strict=True))
     assert w["two_from_dvonn"] > w["next_to_dvonn"] > 0 > w["far_from_dvonn"]
 
 
 def counts(dvonns, cell):
-    return dict(zip(placement.NAMES, placement.static_counts(board.index(cell), [board.index(d) for d in dvonns])))
+    found = placement.static_counts(board.index(cell), [board.index(d) for d in dvonns])
+    return dict(zip(placement.NAMES[: placement.N_STATIC], found, strict=True))
 
 
 def test_counts_of_crafted_pieces():
@@ -45,7 +46,7 @@ def test_counts_of_crafted_pieces():
     cells = [""] * board.SIZE
     for name, x in (("H3", "d"), ("I3", "d"), ("K5", "d"), ("A1", "w"), ("B2", "w"), ("B1", "b")):
         cells[board.index(name)] = x
-    f = dict(zip(placement.NAMES, placement.features(cells)))
+    f = dict(zip(placement.NAMES, placement.features(cells), strict=True))
     # A1 and B2 touch each other; B1 (Black, on the edge) touches both and is alone.
     assert f["own_neighbours"] == 2 - 0
     assert f["alone"] == 0 - 1

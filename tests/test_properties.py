@@ -1,6 +1,7 @@
 """Properties that hold in every game, checked over random games chosen by hypothesis."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dvonn_core import Game
 from dvonn_core.board import CELLS, NEIGHBOURS
@@ -54,7 +55,7 @@ def test_pieces_are_conserved_or_removed_never_created(choices):
         if not legal:
             break
         move = legal[c % len(legal)]
-        stacks_before = dict(zip(CELLS, g.stacks()))
+        stacks_before = dict(zip(CELLS, g.stacks(), strict=True))
         g.play(move)
         now = pieces(g)
         if move.is_placement:

@@ -30,15 +30,19 @@ globalThis.bootCalls = calls;
 
 SCRIPT = """
 globalThis.navigator = { connection: %s };
-globalThis.fetch = async (url) => (%s ? new Response(new Blob([new Uint8Array([31, 139, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0])]).stream()) : new Response("gone", { status: 404 }));
+const EMPTY_GZIP = [31, 139, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+globalThis.fetch = async (url) => (%s ? new Response(new Blob([new Uint8Array(EMPTY_GZIP)]).stream())
+                                      : new Response("gone", { status: 404 }));
 const boot = await import(%s);
 const py = await boot.loadPyodide({ indexURL: "elsewhere/" });
-console.log(JSON.stringify({ start: globalThis.dvonnPyodideStart, calls: globalThis.bootCalls, answer: py.runPython("6 * 7") }));
+console.log(JSON.stringify({ start: globalThis.dvonnPyodideStart, calls: globalThis.bootCalls,
+                             answer: py.runPython("6 * 7") }));
 """
 
 
 def run_boot(connection: str, snapshot_found: bool) -> dict:
-    source = open(os.path.join(ROOT, "web", "shared", "pyodide_boot.mjs")).read()
+    with open(os.path.join(ROOT, "web", "shared", "pyodide_boot.mjs")) as f:
+        source = f.read()
     source = source.replace("{{pyodide_snapshot}}", "snapshot-test.bin.gz")
     import_line = 'import { loadPyodide as load, version } from "./pyodide.mjs";'
     assert import_line in source

@@ -4,7 +4,8 @@ its own format, bare move lists, Little Golem transcripts and Boardspace SGF fil
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dvonn_core import Game, RecordError, record
 from dvonn_core.record import read, read_file, write
@@ -112,7 +113,8 @@ def test_sgf_piece_picked_from_the_reserve_and_put_back_is_no_move():
 
 
 def test_sgf_where_p1_starts_makes_p1_white():
-    text = "(;GM[Dvonn]P0[id \"Ann\"]P1[id \"Bob\"];P1[0 Start P1];P1[1 dropb F 3];P1[2 done];P0[3 dropb C 3];P0[4 done];P1[5 resign];P1[6 done])"
+    text = ("(;GM[Dvonn]P0[id \"Ann\"]P1[id \"Bob\"];P1[0 Start P1];P1[1 dropb F 3];P1[2 done];P0[3 dropb C 3]"
+            ";P0[4 done];P1[5 resign];P1[6 done])")
     g = read(text)
     assert texts(g) == ["F3", "C3"]
     assert g.tags["White"] == "Bob" and g.tags["Black"] == "Ann"
@@ -291,7 +293,9 @@ def test_cut_short_resigned_and_tagged_games_round_trip(seed, back_moves, resign
     g.tags.update(tags)
     back = read(write(g))
     assert back == g
-    kept = {k: v for k, v in tags.items() if k not in record.DERIVED_TAGS and not (k in record.STANDARD_TAGS and v == "?")}
+    kept = {
+        k: v for k, v in tags.items() if k not in record.DERIVED_TAGS and not (k in record.STANDARD_TAGS and v == "?")
+    }
     assert back.tags == kept
     assert write(back) == write(g)
 
@@ -508,7 +512,9 @@ def read_or_record_error(text):
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.one_of(st.text(max_size=300), st.text(st.characters(blacklist_categories=()), max_size=50), st.binary(max_size=300), st.text(alphabet="[]()\";\\ \nPpassdropbickmoeDvn0123456789ABCDEFGHIJK-", max_size=300)))
+@given(st.one_of(st.text(max_size=300), st.text(st.characters(blacklist_categories=()), max_size=50),
+                 st.binary(max_size=300),
+                 st.text(alphabet="[]()\";\\ \nPpassdropbickmoeDvn0123456789ABCDEFGHIJK-", max_size=300)))
 def fuzz_random(text):
     FUZZ_RUNS["random"] += 1
     read_or_record_error(text)
@@ -577,14 +583,16 @@ def test_records_read_the_same_on_micropython(tmp_path):
     names = [p.name for p in files]
     node = shutil.which("node")
     assert node, "Node.js is needed to run MicroPython (see README)"
-    assert (root / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs").exists(), "run `npm ci` first"
+    assert (root / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs").exists(), (
+        "run `npm ci` first"
+    )
     data = tmp_path / "data"
     data.mkdir()
     for p in files:
         shutil.copy(p, data / p.name)
     mp_script = tmp_path / "mp.py"
     mp_script.write_text("NAMES = %r\nDATA = '/data'\n" % names + MICROPYTHON_SCRIPT)
-    mp = subprocess.run([node, str(root / "tests" / "micropython" / "run.mjs"), str(mp_script)] + [str(p) for p in files],
+    mp = subprocess.run([node, str(root / "tests" / "micropython" / "run.mjs"), str(mp_script), *map(str, files)],
                         capture_output=True, text=True, cwd=root, timeout=600)
     assert mp.returncode == 0, mp.stderr
     cp_script = "NAMES = %r\nDATA = %r\n" % (names, str(data)) + MICROPYTHON_SCRIPT

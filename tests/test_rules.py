@@ -173,7 +173,7 @@ def test_surrounded_stacks_cannot_move():
 
 def test_surrounded_message():
     g = Game.from_position(random_setup(5).position())
-    inner = [c for c in CELLS if not EDGE[index(c)] and g.stack(c) == "w"][0]
+    inner = next(c for c in CELLS if not EDGE[index(c)] and g.stack(c) == "w")
     target = neighbours(inner)[0]
     with pytest.raises(IllegalMoveError, match="surrounded on all six sides"):
         g.play(inner + target)
@@ -368,7 +368,7 @@ def test_every_boardspace_game_replays_with_its_final_score():
 
 def test_boardspace_games_that_end_normally_are_over():
     over = 0
-    for name, white, black, moves in fixture_games():
+    for _name, white, black, moves in fixture_games():
         g = game_after(moves)
         if g.phase == "over":
             over += 1

@@ -4,16 +4,14 @@ tests (tests/e2e/test_rules_page.py) check the same stories on the page itself."
 
 from __future__ import annotations
 
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from dvonn.viewer import Viewer
 from dvonn_core import Game
 from dvonn_core.board import CELLS, EDGE
-
-from dvonn.viewer import Viewer
 
 WEB = Path(__file__).resolve().parents[1] / "web" / "dvonn"
 

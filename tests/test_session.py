@@ -5,21 +5,20 @@ from __future__ import annotations
 
 import doctest
 import json
-import subprocess
 import shutil
-import sys
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from dvonn import persist
+from dvonn.persist import InputError, SavedGameError
+from dvonn.session import Session
 from dvonn_core import RecordError
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web" / "dvonn"
 DATA = ROOT / "tests" / "data"
-from dvonn import persist
-from dvonn.persist import InputError, SavedGameError
-from dvonn.session import Session
 
 HOTSEAT_OPENING = ["F3", "C3", "I3", "E3", "A1"]
 

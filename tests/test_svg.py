@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from dvonn_core import Game, PositionError
+from dvonn_core import Game, PositionError, svg
 from dvonn_core.board import CELLS, NEIGHBOURS
 from dvonn_core.setup import random_game, random_setup
-from dvonn_core import svg
 from dvonn_core.svg import DiagramError, cell_center, cell_label, hex_points, render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,7 +109,12 @@ def test_stacks_show_height_top_colour_and_dvonn_inside() -> None:
     assert float(e3[-1].get("cy")) < float(e3[0].get("cy"))  # higher pieces drawn higher up
     # A red ring marks a DVONN piece inside a stack, and only there.
     red = svg.PIECES["d"][0]
-    rings = {name for name, grp in g.items() for c in grp.iter(NS + "circle") if c.get("fill") == "none" and c.get("stroke") == red}
+    rings = {
+        name
+        for name, grp in g.items()
+        for c in grp.iter(NS + "circle")
+        if c.get("fill") == "none" and c.get("stroke") == red
+    }
     assert rings == {"E3"}
     assert [c.get("fill") for c in g["D3"].iter(NS + "circle") if c.get("fill") != "none"] == [red]
 
@@ -323,7 +327,12 @@ def test_a_bad_position_string_raises_position_error() -> None:
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "dvonn_core", "svg", *args], capture_output=True, text=True, cwd=ROOT, input=stdin, timeout=60
+        [sys.executable, "-m", "dvonn_core", "svg", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        input=stdin,
+        timeout=60,
     )
 
 
@@ -349,7 +358,20 @@ def test_cli_draws_a_record_at_a_move_with_arrow_and_removed_stacks(tmp_path: Pa
     path = tmp_path / "game.txt"
     path.write_text(record.write(game))
     out_file = tmp_path / "board.svg"
-    out = run(str(path), "--at", str(at), "--last-move", "--mark-removed", "--highlight", "F3", "--caption", "Move <%d>" % at, "--flip", "-o", str(out_file))
+    out = run(
+        str(path),
+        "--at",
+        str(at),
+        "--last-move",
+        "--mark-removed",
+        "--highlight",
+        "F3",
+        "--caption",
+        "Move <%d>" % at,
+        "--flip",
+        "-o",
+        str(out_file),
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout == ""
     expected = render(replay, last_move=True, removed=True, highlight="F3", caption="Move <%d>" % at, flip=True)
@@ -421,7 +443,14 @@ def test_every_position_of_a_game_draws_with_every_option() -> None:
     replay = Game()
     for m in game.moves:
         replay.play(m)
-        text = render(replay, last_move=True, removed=True, highlight=str(m)[:2] if not m.is_pass else (), caption=str(m), flip=len(replay.moves) % 2 == 1)
+        text = render(
+            replay,
+            last_move=True,
+            removed=True,
+            highlight=str(m)[:2] if not m.is_pass else (),
+            caption=str(m),
+            flip=len(replay.moves) % 2 == 1,
+        )
         g = cells(parse(text))
         assert len(g) == 49
         for name in replay.last_removed:
@@ -434,7 +463,8 @@ from dvonn_core.setup import random_game
 g = random_game(4)
 while g.moves and not g.last_removed:
     g.undo()
-for options in ({}, {"flip": True, "last_move": True, "removed": True, "caption": "Caf\\u00e9 <b> & " * 8, "highlight": "E3,F4"}, {"labels": False, "size": 300}):
+for options in ({}, {"flip": True, "last_move": True, "removed": True, "caption": "Caf\\u00e9 <b> & " * 8,
+                    "highlight": "E3,F4"}, {"labels": False, "size": 300}):
     print(svg.render(g, **options))
 print(svg.cell_center("A1", True), svg.hex_points(7), svg.cell_label("wdbdW", "K5"))
 """
@@ -448,7 +478,9 @@ def test_micropython_draws_the_same_text(tmp_path: Path) -> None:
     node = shutil.which("node")
     runner = ROOT / "tests" / "micropython" / "run.mjs"
     assert node, "Node.js is needed to run MicroPython (see README)"
-    assert (ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs").exists(), "run `npm ci` first"
+    assert (ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs").exists(), (
+        "run `npm ci` first"
+    )
     script = tmp_path / "svg_check.py"
     script.write_text(MP_SCRIPT)
     env = dict(os.environ, PYTHONPATH=str(ROOT))

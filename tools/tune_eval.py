@@ -26,14 +26,14 @@ import os
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # the checkout
+import numpy as np
+
+from dvonn_core import evaluation
+from dvonn_core.game import Game
+from dvonn_core.moves import Move
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-sys.path.insert(0, ROOT)
-
-import numpy as np  # noqa: E402
-
-from dvonn_core import evaluation  # noqa: E402
-from dvonn_core.game import Game  # noqa: E402
-from dvonn_core.moves import Move  # noqa: E402
 
 DATA = os.path.join(ROOT, "tests", "data", "boardspace-games.txt")
 
@@ -57,7 +57,7 @@ def games(limit: int = 0):
 def positions(game_entry, old_eval=None):
     """(features, t, label for the side to move, evaluation in force, position string) of each
     movement position of a finished game."""
-    name, codes, ws, bs = game_entry
+    codes = game_entry[1]  # (name, codes, white score, black score)
     g = Game()
     rows = []
     for c in codes:
@@ -156,16 +156,22 @@ def main() -> None:
         sample = train[::5]
         k_base = fit_logistic(baseline_evals(args.baseline, sample)[:, None], np.array([r[2] for r in sample]), l2=0)[0]
         p_base = 1 / (1 + np.exp(-baseline_evals(args.baseline, test) * k_base))
-        print("baseline: held-out log loss %.4f, accuracy %.3f (%s)" % (loss(p_base, yte), accuracy(p_base, yte), args.baseline))
+        print(
+            "baseline: held-out log loss %.4f, accuracy %.3f (%s)"
+            % (loss(p_base, yte), accuracy(p_base, yte), args.baseline)
+        )
     w = fit_logistic(xtr, ytr, l2=args.l2)
     p_new = 1 / (1 + np.exp(-xte @ w))
     p_tr = 1 / (1 + np.exp(-xtr @ w))
-    print("fitted:   held-out log loss %.4f, accuracy %.3f (training %.4f)" % (loss(p_new, yte), accuracy(p_new, yte), loss(p_tr, ytr)))
+    print(
+        "fitted:   held-out log loss %.4f, accuracy %.3f (training %.4f)"
+        % (loss(p_new, yte), accuracy(p_new, yte), loss(p_tr, ytr))
+    )
     n = evaluation.N_FEATURES
     scale = 100.0 / w[n + 0] if w[n + 0] > 0 else 1.0 / k_old
-    mid = [int(round(v * scale)) for v in w[:n]]
-    end = [int(round(v * scale)) for v in w[n:]]
-    for name, a, b in zip(evaluation.NAMES, mid, end):
+    mid = [round(v * scale) for v in w[:n]]
+    end = [round(v * scale) for v in w[n:]]
+    for name, a, b in zip(evaluation.NAMES, mid, end, strict=True):
         print("  %-14s mid %6d  end %6d" % (name, a, b))
     print("MID = %r" % mid)
     print("END = %r" % end)

@@ -21,16 +21,14 @@ import argparse
 import os
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # the checkout
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # tools/, for tune_eval
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from tune_eval import accuracy, fit_logistic, games, loss  # noqa: E402
-from dvonn_core import bot, placement  # noqa: E402
-from dvonn_core.board import SIZE  # noqa: E402
-from dvonn_core.game import Game  # noqa: E402
+from dvonn_core import bot, placement
+from dvonn_core.board import SIZE
+from dvonn_core.game import Game
+from tune_eval import accuracy, fit_logistic, games, loss
 
 
 def rule_value(cells):
@@ -51,7 +49,7 @@ def main() -> None:
     ap.add_argument("--l2", type=float, default=1e-3)
     args = ap.parse_args()
     rows = []
-    for k, (name, codes, ws, bs) in enumerate(games()):
+    for k, (_name, codes, ws, bs) in enumerate(games()):
         g = Game()
         for c in codes[:SIZE]:
             g.push(c)
@@ -75,7 +73,9 @@ def main() -> None:
     report("placement rule (summed):", lambda r: r[2])
     report("movement evaluation:", lambda r: r[3])
     if any(placement.WEIGHTS):
-        report("placement weights in force:", lambda r: sum(w * f for w, f in zip(placement.WEIGHTS, r[1])))
+        report(
+            "placement weights in force:", lambda r: sum(w * f for w, f in zip(placement.WEIGHTS, r[1], strict=True))
+        )
     xtr = np.array([[1.0] + r[1] for r in train])
     xte = np.array([[1.0] + r[1] for r in test])
     ytr = np.array([r[4] for r in train])
@@ -85,9 +85,9 @@ def main() -> None:
     ptr = 1 / (1 + np.exp(-xtr @ w))
     print("%-34s held-out log loss %.4f, accuracy %.3f (training %.4f)"
           % ("fitted now:", loss(p, yte), accuracy(p, yte), loss(ptr, ytr)))
-    weights = [int(round(v * 1000)) for v in w[1:]]
+    weights = [round(v * 1000) for v in w[1:]]
     print("intercept (White moves first): %.3f logit" % w[0])
-    for name, v in zip(placement.NAMES, weights):
+    for name, v in zip(placement.NAMES, weights, strict=True):
         print("  %-22s %5d" % (name, v))
     print("WEIGHTS = %r" % weights)
 

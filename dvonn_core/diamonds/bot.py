@@ -46,17 +46,13 @@ Design
 """
 
 import time
+from heapq import heappop, heappush
 
 from ..rng import Rng
 from .board import BIT, DIAMOND_MASK, DIAMONDS_AT, NEIGHBOURS, SIZE
 from .game import DiamondsGame
-from .moves import Move, PASS, SWAP
+from .moves import PASS, SWAP, Move
 from .rules import diamonds_after_drop, diamonds_of, next_diamonds, options, threats
-
-try:
-    from heapq import heappop, heappush
-except ImportError:  # pragma: no cover
-    from heapq import heappop, heappush  # type: ignore[no-redef]
 
 try:
     from typing import Dict, List, Optional, Tuple

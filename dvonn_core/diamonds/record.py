@@ -43,7 +43,7 @@ from ..tags import tag_line as _tag_line
 from .game import DiamondsGame
 
 try:
-    from typing import Dict, List, Tuple
+    from typing import List, Tuple
 except ImportError:  # MicroPython
     pass
 

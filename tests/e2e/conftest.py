@@ -6,22 +6,18 @@ checkout is never disturbed) and served by ``serve.py`` on 127.0.0.1 with a free
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
+import build  # on the path by tests/conftest.py
+import serve
+
+from .app import App
+from .doc_helpers import check_requests
+
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
-import serve  # noqa: E402
-
-from .app import App  # noqa: E402
-from .doc_helpers import check_requests  # noqa: E402
-
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -8,7 +8,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-import build
+from sitebuild.vendor import plugins_off
 
 
 class Watch:
@@ -31,7 +31,9 @@ class Watch:
         state = self.page.evaluate("document.body.dataset.ready")
         assert state == ready, f"{path}: data-ready is {state!r}: {self.error_text()}"
         # A rules page starts its boards out of view after it is ready (rules.py): wait for all.
-        self.page.wait_for_function("!document.querySelector('figure.example') || document.body.dataset.boards !== undefined")
+        self.page.wait_for_function(
+            "!document.querySelector('figure.example') || document.body.dataset.boards !== undefined"
+        )
 
     def error_text(self) -> str:
         box = self.page.locator('[data-testid="error"]')
@@ -48,7 +50,7 @@ class Watch:
 
 def check_requests(base_url: str, urls: list[str]) -> None:
     """No request of a page left the serving host, and none fetched a PyScript plugin the pages
-    turn off (build.plugins_off, issue 12)."""
+    turn off (sitebuild.vendor.plugins_off, issue 12)."""
     host = urlsplit(base_url).netloc
     foreign = [u for u in urls if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc != host]
     assert not foreign, f"requests left {host}: {foreign}"
@@ -56,9 +58,9 @@ def check_requests(base_url: str, urls: list[str]) -> None:
 
 
 def plugins_loaded(urls: list[str]) -> list[str]:
-    """The requests in ``urls`` for a PyScript plugin that the pages turn off (build.plugins_off):
+    """The requests in ``urls`` for a PyScript plugin that the pages turn off (plugins_off):
     none should be made (issue 12)."""
-    off = "|".join(re.escape(setting.removeprefix("!")) for setting in build.plugins_off())
+    off = "|".join(re.escape(setting.removeprefix("!")) for setting in plugins_off())
     chunk = re.compile(rf"/vendor/pyscript-[^/]+/(?:{off})-[\w-]{{8}}\.js$")
     return [u for u in urls if chunk.search(urlsplit(u).path)]
 

@@ -51,7 +51,9 @@ def test_the_analysis_has_no_axe_violation(app: App) -> None:
     assert_clean(app.page, "analysis")
 
 
-@pytest.mark.parametrize("path", ["rules.html", "embed.html?moves=F3,C3,I3&play=1", "embed.html?position=9-10-11-10-9.wp"])
+@pytest.mark.parametrize(
+    "path", ["rules.html", "embed.html?moves=F3,C3,I3&play=1", "embed.html?position=9-10-11-10-9.wp"]
+)
 def test_the_documentation_boards_have_no_axe_violation(page, base_url: str, path: str) -> None:  # type: ignore[no-untyped-def]
     watch = Watch(page, base_url)
     watch.open(path)

@@ -60,7 +60,8 @@ def test_analyse_an_imported_game(app: App, artifacts: Path) -> None:
     assert app.position() == after(moves, 55) and app.review()
     # Mistakes and blunders: marked in the history; in the position before one, the note names
     # the bot's better move, which is legal there, not the move played, and marked on the board.
-    marked = app.page.evaluate("""[...document.querySelectorAll('[data-testid=history] li.mistake, [data-testid=history] li.blunder')]
+    marked = app.page.evaluate("""[...document.querySelectorAll(
+            '[data-testid=history] li.mistake, [data-testid=history] li.blunder')]
         .map(li => +li.querySelector('[data-ply]').dataset.ply)""")
     for number in marked[:3]:
         app.page.locator(f'[data-testid="history"] [data-ply="{number - 1}"]').click()

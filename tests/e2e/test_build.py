@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 import build
+from sitebuild.bytecode import precomputed_module
+from sitebuild.vendor import prune_snapshots, pyscript_plugins
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +47,10 @@ def test_site_is_self_contained_and_relative(site: Path) -> None:
 
 def test_runtimes_are_the_pinned_minimum(site: Path) -> None:
     pyodide = next((site / "vendor").glob("pyodide-*"))
-    # The pinned files, and the start-up snapshot with its loader (build.py: pyodide_interpreter).
-    names = sorted(p.name for p in pyodide.iterdir() if not re.fullmatch(r"(boot-\w+\.mjs|snapshot-\w+\.bin\.gz)", p.name))
+    # The pinned files, and the start-up snapshot with its loader (sitebuild/vendor.py: pyodide_interpreter).
+    names = sorted(
+        p.name for p in pyodide.iterdir() if not re.fullmatch(r"(boot-\w+\.mjs|snapshot-\w+\.bin\.gz)", p.name)
+    )
     assert names == sorted(
         ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"])
     micropython = next((site / "vendor").glob("micropython-*"))
@@ -62,8 +66,8 @@ def test_service_worker_precaches_every_file(site: Path) -> None:
 
 
 def read_pack(data: bytes) -> dict[str, bytes]:
-    """The files of a module pack (build.pack_modules: MicroPython's ROMFS), read independently
-    of build.unpack_modules."""
+    """The files of a module pack (sitebuild.packs.pack_modules: MicroPython's ROMFS), read
+    independently of sitebuild.packs.unpack_modules."""
     def number(at: int) -> tuple[int, int]:
         value = 0
         while data[at] & 0x80:
@@ -150,7 +154,7 @@ def test_the_pages_turn_off_the_pyscript_plugins_they_do_not_use(site: Path, nam
     PyScript's types (the "mpy" script's config and a <py-config>), and none of them is
     preloaded: MicroPython starts without fetching and running six modules (issue 12)."""
     page = (site / name).read_text()
-    plugins = build.pyscript_plugins()
+    plugins = pyscript_plugins()
     assert {"error", "py-editor", "py-terminal", "py-game"} <= set(plugins)
     off = ["!" + p for p in plugins if p != "error"]
     assert inline_config(page, "config")["plugins"] == off
@@ -171,13 +175,13 @@ def test_the_bare_page_is_left_as_pyscript_shows_it(site: Path) -> None:
 
 def test_precomputed_board_tables_are_the_computed_ones() -> None:
     """The MicroPython pages' dvonn_core/board.mpy is compiled from board.py with its tables as
-    literals (build.precomputed_module, issue 12): the same values, nothing computed at import."""
+    literals (sitebuild.bytecode.precomputed_module, issue 12): the same values, nothing computed at import."""
     from dvonn_core import board
 
-    source = build.precomputed_module(build.CORE / "board.py")
+    source = precomputed_module(build.CORE / "board.py")
     assert not re.search(r"^(_build_tables\(\)|for |NEIGHBOURS\.append)", source, re.M)
     tables: dict = {}
-    exec(compile(source, "board.py", "exec"), tables)  # noqa: S102
+    exec(compile(source, "board.py", "exec"), tables)
     for name in ("CELLS", "COORDS", "_INDEX", "BIT", "ALL_BITS", "NEIGHBOURS", "NEIGHBOUR_BITS", "EDGE",
                  "JUMPS", "RING", "ONE_ARC", "_GRID"):
         assert tables[name] == getattr(board, name), name
@@ -189,7 +193,7 @@ def test_precomputed_module_refuses_what_is_not_plain_data(tmp_path: Path) -> No
     module = tmp_path / "odd.py"
     module.write_text("import math\n\nTABLE = [1, 2]\nODD = [math.sqrt]\n")
     with pytest.raises(SystemExit, match="cannot write builtin_function_or_method"):
-        build.precomputed_module(module)
+        precomputed_module(module)
 
 
 def test_micropython_pages_get_the_precomputed_board(site: Path) -> None:
@@ -210,6 +214,6 @@ def test_old_pyodide_snapshots_are_pruned(tmp_path: Path) -> None:
         os.utime(f, (1000 + k, 1000 + k))
     other = tmp_path / "something-else.txt"
     other.write_text("kept")
-    build.prune_snapshots(files[0])  # the oldest, used again now
+    prune_snapshots(files[0])  # the oldest, used again now
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         [files[0].name, files[3].name, files[4].name, other.name])

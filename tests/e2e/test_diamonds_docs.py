@@ -100,13 +100,13 @@ def test_a_rules_board_out_of_view_starts_after_the_page_is_ready_or_at_the_firs
 
 def test_the_rules_boards_drawn_at_build_time_are_kept(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     """build.py draws the first examples' boards into diamonds-rules.html
-    (build.DIAMONDS_PRERENDERED_FIGURES); the page keeps them (board_view.py) instead of drawing them
+    (sitebuild.figures.DIAMONDS_PRERENDERED_FIGURES); the page keeps them (board_view.py) instead of drawing them
     again (issue 12): cells marked in the served HTML keep their mark, and play on.  The others
     come with an empty board of the right size, which the page draws."""
-    import build
+    from sitebuild.figures import DIAMONDS_PRERENDERED_FIGURES
 
     figures = ["ex-drop", "ex-diamond", "ex-worked", "ex-pie", "ex-end"]
-    first = figures[:build.DIAMONDS_PRERENDERED_FIGURES]
+    first = figures[:DIAMONDS_PRERENDERED_FIGURES]
 
     def mark(route):  # type: ignore[no-untyped-def]
         body = route.fetch().text()
@@ -154,7 +154,9 @@ def test_a_rules_figure_that_cannot_start_shows_its_error_at_once(page, base_url
 
 def test_an_embedded_diamonds_board(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     watch = Watch(page, base_url)
-    watch.open("embed.html?game=diamonds&moves=" + quote("e5,swap,d4") + "&caption=" + quote("A pie opening") + "&flip=1")
+    watch.open(
+        "embed.html?game=diamonds&moves=" + quote("e5,swap,d4") + "&caption=" + quote("A pie opening") + "&flip=1"
+    )
     assert page.url.split("?")[0].endswith("/diamonds-embed.html")
     game = DiamondsGame.from_record("e5 swap d4")
     assert page.evaluate("document.body.dataset.position") == game.position()

@@ -4,7 +4,8 @@ save that survives a reload, links, import errors, keyboard play and a game agai
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
@@ -456,7 +457,7 @@ def test_a_whole_game_by_clicks_through_the_worked_example(dp: Diamonds) -> None
     turn with a chain of two pivots, White's recommended reply on g2, then two passes."""
     black = ["b7", "c5", "c6", "d6", "e6"]
     white = ["h1", "h2", "h3", "h4", "i2"]
-    for b, w in zip(black, white):
+    for b, w in zip(black, white, strict=True):
         dp.drop(b)
         dp.drop(w)  # White never swaps here
     assert dp.position() == EXAMPLE.position()
@@ -468,7 +469,7 @@ def test_a_whole_game_by_clicks_through_the_worked_example(dp: Diamonds) -> None
     dp.press("pass")
     dp.press("pass")
     game = DiamondsGame()
-    moves = [m for pair in zip(black, white) for m in pair] + ["b6 c5>f5 f5>i2", "g2", "pass", "pass"]
+    moves = [m for pair in zip(black, white, strict=True) for m in pair] + ["b6 c5>f5 f5>i2", "g2", "pass", "pass"]
     for move in moves:
         game.play(move)
     assert dp.history() == moves and dp.position() == game.position()
@@ -523,7 +524,7 @@ def test_keyed_redraw_gives_the_full_redraw(dp: Diamonds) -> None:
     board is the one a full redraw draws at every step of the worked example's turn, the
     drops before and after it, an undo and the keyboard focus."""
     dp.new_game()
-    for i, (b, w) in enumerate(zip(EXAMPLE.stones("black"), EXAMPLE.stones("white"))):
+    for i, (b, w) in enumerate(zip(EXAMPLE.stones("black"), EXAMPLE.stones("white"), strict=True)):
         dp.page.evaluate("() => { document.querySelector('[data-cell=a5]').__kept = true; }")
         dp.drop(b)
         if i == 0:

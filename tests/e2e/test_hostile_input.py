@@ -12,12 +12,10 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import quote
 
 import pytest
-
-from dvonn_core import record
 
 from .app import App
 
@@ -204,7 +202,7 @@ def test_the_site_works_under_its_csp(watched: Any, app: App) -> None:
 class Timings:
     """Time from the action to the refusal on screen, per input (ms, measured in the page)."""
 
-    items: dict[str, float] = {}
+    items: ClassVar[dict[str, float]] = {}
 
     @classmethod
     def record(cls, name: str, ms: float) -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import serve
 from dvonn_core import Game
 from dvonn_core.board import CELLS
-
-import serve
 
 from .app import App
 

@@ -4,8 +4,9 @@ reader tries it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -67,7 +68,9 @@ def test_every_example_shows_its_board(rules: Watch, artifacts: Path) -> None:
         # text_content: a figure out of view is not rendered (content-visibility), so it has no innerText yet.
         assert (fig.locator(".try").text_content() or "").strip(), name
         # The board shows the position the page's source gives it.
-        source = page.evaluate(f"document.querySelector('figure[data-example=\"{name}\"]').getAttribute('data-position')")
+        source = page.evaluate(
+            f"document.querySelector('figure[data-example=\"{name}\"]').getAttribute('data-position')"
+        )
         assert Game.from_position(source).position() == fig.get_attribute("data-position")
     # One interpreter for the whole page: a single MicroPython script tag and wasm download.
     assert page.locator('script[type="mpy"]').count() == 1
@@ -203,13 +206,13 @@ def test_a_board_out_of_view_starts_after_the_page_is_ready_or_at_the_first_touc
 
 
 def test_the_boards_drawn_at_build_time_are_kept(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
-    """build.py draws the first examples' boards into rules.html (build.PRERENDERED_FIGURES);
+    """build.py draws the first examples' boards into rules.html (sitebuild.figures.PRERENDERED_FIGURES);
     the page adopts them (board_view.py) instead of drawing them again (issue 12): cells marked
     in the served HTML keep their mark.  The others come with an empty board of the right size,
     which the page draws."""
-    import build
+    from sitebuild.figures import PRERENDERED_FIGURES
 
-    first = EXAMPLES[:build.PRERENDERED_FIGURES]
+    first = EXAMPLES[:PRERENDERED_FIGURES]
 
     def mark(route: Any) -> None:
         body = route.fetch().text()

@@ -1,10 +1,9 @@
 # Portable check: prints one line per result.  tests/test_micropython.py runs this
 # file under CPython and under MicroPython (WebAssembly, in Node) and requires
 # identical output.  Data files are read from DATA (a directory).
-import sys
 
 try:
-    DATA = DATA_DIR  # noqa: F821  (set by the CPython runner)
+    DATA = DATA_DIR  # set by the CPython runner
 except NameError:
     DATA = "/data"
 
@@ -71,7 +70,9 @@ if record is not None:
         g = random_game(seed)
         text = record.write(g)
         back = record.read(text)
-        print("record", seed, back.position() == g.position(), [str(m) for m in back.moves] == [str(m) for m in g.moves])
+        print(
+            "record", seed, back.position() == g.position(), [str(m) for m in back.moves] == [str(m) for m in g.moves]
+        )
     with open(DATA + "/littlegolem-demo.txt") as f:
         lg = record.read(f.read())
     print("littlegolem", lg.score(), lg.resigned, len(lg.moves))

@@ -1,12 +1,11 @@
 # Portable check of dvonn_core.diamonds: prints one line per result.  tests/test_micropython.py
 # runs this file under CPython and under MicroPython (WebAssembly, in Node) and requires identical output.
 try:
-    DATA = DATA_DIR  # noqa: F821  (set by the CPython runner)
+    DATA = DATA_DIR  # set by the CPython runner
 except NameError:
     DATA = "/data"
 
-from dvonn_core.diamonds import DiamondsGame, Move
-from dvonn_core.diamonds import bot
+from dvonn_core.diamonds import DiamondsGame, bot
 from dvonn_core.diamonds.board import CELLS
 from dvonn_core.diamonds.perft import perft
 from dvonn_core.diamonds.rules import count_chains, outcomes
@@ -21,7 +20,11 @@ for p in ["c5>f5", "f5>i2"]:
     print("after", t.stones("black"), t.stones("white"), t.diamonds())
 print("turn", g.play(t.move()), g.position(), g.score())
 g.undo()
-print("b6 ends", len(outcomes(g.bits[0], g.bits[1], CELLS.index("b6"))), count_chains(g.bits[0], g.bits[1], CELLS.index("b6")))
+print(
+    "b6 ends",
+    len(outcomes(g.bits[0], g.bits[1], CELLS.index("b6"))),
+    count_chains(g.bits[0], g.bits[1], CELLS.index("b6")),
+)
 
 # 2. perft.
 with open(DATA + "/perft.txt") as f:
@@ -67,10 +70,7 @@ for bad in ["z9", "b6", "b6 c5>f6", "b6 c5>f5 d6>a6", "swap", "b6 e5>h5", "5-6-7
 g = DiamondsGame()
 for i in range(12):
     level = ("easy", "greedy", "medium")[i % 3]
-    if level == "greedy":
-        m = bot.greedy_move(g, i)
-    else:
-        m = bot.choose_move(g, level, seed=i)
+    m = bot.greedy_move(g, i) if level == "greedy" else bot.choose_move(g, level, seed=i)
     g.play(m)
     print("bot", i, level, m)
 print("done")

@@ -1,0 +1,80 @@
+"""What the pages hold besides their templates: the inline PyScript configs and preload links,
+style sheets made inline, the embedding guide, and the service worker that precaches the site.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+from sitebuild import ROOT, SHARED
+from sitebuild.site import Site, content_hash, fill, inline_code
+from sitebuild.vendor import plugins_off
+
+
+def pyscript_config(site: Site, interpreter: str, modules: dict[str, str]) -> dict[str, object]:
+    """A PyScript config: the local interpreter and the Python files to put in its FS."""
+    return {"interpreter": f"./{interpreter}",
+            "files": {f"./{versioned}": f"./{dest}" for dest, versioned in sorted(modules.items())}}
+
+
+def page_config(site: Site, name: str, interpreter: str, files: dict[str, str]) -> dict[str, str]:
+    """Template values ``<name>_config`` (the inline PyScript config of a MicroPython page) and
+    ``<name>_preload`` (the preload links of its files)."""
+    config = {**pyscript_config(site, interpreter, files), "plugins": plugins_off()}
+    return {f"{name}_config": html.escape(json.dumps(config, separators=(",", ":"))),
+            f"{name}_preload": "\n".join(f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">'
+                                         for _, v in sorted(files.items()))}
+
+
+_STYLESHEET = re.compile(r'<link rel="stylesheet" href="\./([^"?]+)(?:\?v=[0-9a-f]+)?">')
+
+
+def inline_styles(page: str, out: Path) -> str:
+    """``page`` with each ``<link rel="stylesheet">`` of a file of the site replaced by a ``<style>``
+    element holding that file: nothing in the page's first wave of requests waits for a style
+    sheet, and the module pack is not queued behind them on HTTP/1.1's six connections (issue 12)."""
+    def inline(match: re.Match[str]) -> str:
+        css = inline_code((out / match.group(1)).read_text(), "style")
+        return f"<style>\n{css.rstrip()}\n</style>"
+    return _STYLESHEET.sub(inline, page)
+
+
+def guide(site: Site, values: dict[str, str]) -> None:
+    """The embedding guide (docs/embedding.md as a page of the site)."""
+    from kernel import guide_page
+    page = guide_page.page((ROOT / "docs" / "embedding.md").read_text(), values["icon.svg"], values["style.css"],
+                           values["embed.css"])
+    site.write(values["guide_link"], page.encode())
+
+
+def drop_unlinked_styles(site: Site) -> None:
+    """Take out of the site each style sheet that no page links any more (every page holds it inline)."""
+    pages = [(site.out / rel).read_text() for rel in site.files if rel.endswith(".html")]
+    for rel in [rel for rel in site.files if rel.endswith(".css")]:
+        if not any(f"./{rel}" in page for page in pages):
+            site.remove(rel)
+
+
+def precache(files: dict[str, str]) -> list[str]:
+    """The service worker's precache list: the site's root, then every file (``files``: path -> content
+    hash) as the pages ask for it: a runtime file by its versioned folder, a page by its name, any
+    other file of ours with ``?v=<hash>``.
+
+    >>> precache({"style.css": "cd34", "index.html": "ab12", "vendor/pyodide-1/pyodide.mjs": "ef56", ".nojekyll": ""})
+    ['./', './index.html', './style.css?v=cd34', './vendor/pyodide-1/pyodide.mjs']
+    """
+    return ["./"] + [f"./{rel}?v={h}" if not rel.startswith("vendor/") and not rel.endswith(".html")
+                     else f"./{rel}" for rel, h in sorted(files.items()) if rel != ".nojekyll"]
+
+
+def service_worker(site: Site) -> str:
+    """Write ``sw.js``, which precaches every file of the site, and return its version.  The list
+    holds each file's hash, so the worker's own bytes change with any file: the browser installs
+    the new version and drops the old cache."""
+    version = content_hash(json.dumps(sorted(site.files.items())).encode())
+    sw = fill((SHARED / "sw.js").read_text(), {"version": version, "files": json.dumps(precache(site.files), indent=1)})
+    (site.out / "sw.js").write_text(sw)
+    return version

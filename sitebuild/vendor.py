@@ -1,0 +1,156 @@
+"""The pinned runtimes (PyScript, MicroPython, Pyodide from ``node_modules/``, installed with
+``npm ci`` when missing), copied into versioned folders (``vendor/pyodide-314.0.7/``); which of
+PyScript's plugins the pages turn off; and the bot worker's Pyodide, started from a memory snapshot.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from sitebuild import BOT_WORKER, NODE_MODULES, ROOT, SHARED
+from sitebuild.site import Site, content_hash, fill
+
+# Runtime files copied from node_modules: (package dir, files or glob patterns).
+PYSCRIPT_PKG = "@pyscript/core"
+# PyScript's chunks that a page can load.  The code editor (codemirror) and terminal
+# (xterm) bundles are left out: the page uses neither, and their small plugin entry
+# points, which PyScript always imports, only load them on demand.
+PYSCRIPT_FILES = ("core.js", "core-*.js", "core.css", "error-*.js", "deprecations-manager-*.js",
+                  "donkey-*.js", "toml-*.js", "zip-*.js", "py-editor-*.js", "py-terminal-*.js",
+                  "py-game-*.js", "mpy-*.js", "py-[A-Z]*.js", "pyodide_graph-*.js")
+# The one PyScript plugin the pages keep (plugins_off): it shows an uncaught error.
+PYSCRIPT_PLUGINS_KEPT = ("error",)
+MICROPYTHON_PKG = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+PYODIDE_PKG = "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+
+
+def package_version(package: str) -> str:
+    """The version of an npm package in ``node_modules/`` (from its ``package.json``)."""
+    meta = json.loads((NODE_MODULES / package / "package.json").read_text())
+    return str(meta["version"])
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned runtimes with ``npm ci`` when ``node_modules/`` is missing."""
+    wanted = (PYSCRIPT_PKG, MICROPYTHON_PKG, PYODIDE_PKG)
+    if all((NODE_MODULES / p / "package.json").exists() for p in wanted):
+        return
+    print("node_modules/ missing: running npm ci", flush=True)
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def copy_runtime(site: Site, package: str, patterns: tuple[str, ...], folder: str) -> str:
+    """Copy the listed files of an npm package into a versioned vendor folder."""
+    src = NODE_MODULES / package
+    dest = f"vendor/{folder}-{package_version(package)}"
+    for pattern in patterns:
+        matches = sorted(p for p in src.glob(pattern) if not p.name.endswith(".map"))
+        if not matches:
+            raise SystemExit(f"build.py: {package} has no file matching {pattern!r}")
+        for path in matches:
+            if package == PYSCRIPT_PKG and path.parent.name != "dist":
+                continue
+            site.copy(path, f"{dest}/{path.name}")
+    return dest
+
+
+@functools.cache
+def pyscript_plugins() -> tuple[str, ...]:
+    """The names of the plugins PyScript imports at start unless a config turns them off
+    (``src/plugins.js`` of the pinned ``@pyscript/core``; read once per build)."""
+    text = (NODE_MODULES / PYSCRIPT_PKG / "src" / "plugins.js").read_text()
+    names = re.findall(r'^    (?:\["([\w-]+)"\]|([\w-]+)): \(\) =>', text, re.M)
+    if not names:
+        raise SystemExit("build.py: no plugin found in @pyscript/core/src/plugins.js")
+    return tuple(a or b for a, b in names)
+
+
+def plugins_off() -> list[str]:
+    """PyScript's ``plugins`` setting for the pages: every plugin but ``error`` (which shows an
+    uncaught Python error on the page) turned off.  The pages use no code editor, terminal or
+    pygame; left on, the six plugin modules are fetched, run and awaited before MicroPython
+    starts (issue 12)."""
+    return ["!" + name for name in pyscript_plugins() if name not in PYSCRIPT_PLUGINS_KEPT]
+
+
+def worker_imports(script: Path) -> list[str]:
+    """The modules a worker script imports when it starts (its top-level imports, those in a
+    top-level ``try`` included), in order.
+
+    >>> worker_imports(BOT_WORKER)
+    ['random', 'dvonn_core', 'dvonn_core.game', 'dvonn_core.bot']
+    """
+    names: list[str] = []
+    statements = list(ast.parse(script.read_text()).body)
+    while statements:
+        node = statements.pop(0)
+        if isinstance(node, ast.Try):
+            statements[:0] = node.body
+        elif isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+    return list(dict.fromkeys(names))
+
+
+def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> str:
+    """The bot worker's interpreter module: ``pyodide_boot.mjs``, which starts Pyodide from a
+    memory snapshot of an interpreter that has already run Python's start-up (issue 12), or
+    Pyodide's own ``pyodide.mjs`` when node cannot write the snapshot.
+
+    Both go into Pyodide's folder (``vendor/pyodide-<version>/``), named by their content hash.
+    The snapshot (tools/pyodide_snapshot.mjs, checked there by starting Pyodide from it) is
+    taken once the worker's files (``files``: FS path -> versioned dist path, the bot config's)
+    are in place and the modules the worker script imports first are imported, so the worker
+    starts with them loaded; it depends on the pinned Pyodide, node, that script and those
+    files, and is kept in ``.build-cache/``.
+    """
+    tool = ROOT / "tools" / "pyodide_snapshot.mjs"
+    try:
+        node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        print("build.py: node is missing: the bot starts Pyodide without a snapshot", file=sys.stderr)
+        return f"{pyodide_dir}/pyodide.mjs"
+    imports = worker_imports(BOT_WORKER)
+    sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
+    key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {imports}".encode() + tool.read_bytes())
+    for dest, source in sources.items():
+        key.update(f"\0{dest}\0".encode() + source.read_bytes())
+    cached = ROOT / ".build-cache" / f"pyodide-snapshot-{key.hexdigest()[:16]}.bin.gz"
+    if not cached.exists():
+        cached.parent.mkdir(exist_ok=True)
+        partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
+        subprocess.run(["node", str(tool), str(NODE_MODULES / PYODIDE_PKG), str(partial),
+                        *(f"./{dest}={source}" for dest, source in sources.items()),
+                        "--import", ",".join(imports)], check=True)
+        partial.replace(cached)
+    prune_snapshots(cached)
+    # Both files go into Pyodide's versioned folder, named by their content (cache busting
+    # without ?v=, which PyScript would not resolve for a worker's interpreter).
+    data = cached.read_bytes()
+    snapshot = f"snapshot-{content_hash(data)}.bin.gz"
+    site.write(f"{pyodide_dir}/{snapshot}", data)
+    boot = fill((SHARED / "pyodide_boot.mjs").read_text(), {"pyodide_snapshot": snapshot}).encode()
+    rel = f"{pyodide_dir}/boot-{content_hash(boot)}.mjs"
+    site.write(rel, boot)
+    return rel
+
+
+def prune_snapshots(used: Path, keep: int = 3) -> None:
+    """Keep the ``keep`` most recently used snapshots in ``.build-cache/`` (6 MB each), ``used`` among them."""
+    os.utime(used)
+    cached = sorted(used.parent.glob("pyodide-snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in cached[keep:]:
+        if old != used:
+            old.unlink(missing_ok=True)

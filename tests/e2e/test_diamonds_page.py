@@ -267,7 +267,9 @@ def test_links_open_a_game_and_a_bad_link_is_named(dp: Diamonds) -> None:
     dp.page.wait_for_function("p => document.body.dataset.position === p", arg=game.position())
     before = dp.position()
     dp.page.goto(dp.base_url + PAGE + "#position=5-6-7.b")
-    dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('Could not read the position in the link')")
+    dp.page.wait_for_function(
+        "document.querySelector('[data-testid=notice]').textContent"
+        ".includes('Could not read the position in the link')")
     assert dp.position() == before and "position" in dp.notice()
     dp.page.goto(dp.base_url + PAGE + "#record=" + "e5%20" * 20000)  # 100 KB: refused unread
     dp.page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.includes('at most')")

@@ -68,7 +68,7 @@ PACKAGE_ROOTS = {"dvonn_core": ROOT, "kernel": WEB, "study": WEB, "dvonn": WEB, 
 #: The bot worker's script (Pyodide): every game's bot, a position string in, a move text out.
 BOT_WORKER = WEB / "kernel" / "bot_worker.py"
 #: Library modules the pages' main thread never needs (the searches run in the worker).
-WORKER_ONLY = ("dvonn_core.bot", "dvonn_core.diamonds.bot", "dvonn_core.diamonds.perft", "dvonn_core.perft")
+WORKER_ONLY = ("dvonn_core.dvonn.bot", "dvonn_core.diamonds.bot", "dvonn_core.diamonds.perft", "dvonn_core.dvonn.perft")
 # Static files of web/shared/ copied as they are (templates are handled separately).
 STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")
 
@@ -218,7 +218,7 @@ def mpy_cross_command() -> tuple[str, ...] | None:
 # Modules (paths in dist/) whose tables the MicroPython pages get as literals
 # (precomputed_module): building the board's tables at import costs the page ~15 ms of
 # MicroPython (issue 12).
-PRECOMPUTED = ("dvonn_core/board.py", "dvonn/render.py", "dvonn_core/hexgrid.py", "dvonn_core/diamonds/board.py",
+PRECOMPUTED = ("dvonn_core/dvonn/board.py", "dvonn/render.py", "dvonn_core/common/hexgrid.py", "dvonn_core/diamonds/board.py",
                "dvonn_core/diamonds/rules.py", "diamonds/render.py")
 
 
@@ -253,7 +253,7 @@ def precomputed_module(path: Path, package: str = "") -> str:
     again, it must leave equal values of the same types.  ``package`` names the module's package
     (``dvonn_core.diamonds``) for its relative imports.
 
-    >>> print(precomputed_module(CORE / "board.py").count("\\n_build_tables()"))
+    >>> print(precomputed_module(CORE / "dvonn" / "board.py", "dvonn_core.dvonn").count("\\n_build_tables()"))
     0
     """
     source = path.read_text()
@@ -525,7 +525,7 @@ def worker_imports(script: Path) -> list[str]:
     top-level ``try`` included), in order.
 
     >>> worker_imports(BOT_WORKER)
-    ['random', 'dvonn_core', 'dvonn_core.game', 'dvonn_core.bot']
+    ['random', 'dvonn_core', 'dvonn_core.dvonn.game', 'dvonn_core.dvonn.bot']
     """
     names: list[str] = []
     statements = list(ast.parse(script.read_text()).body)

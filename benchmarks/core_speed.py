@@ -17,8 +17,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from dvonn_core import Game  # noqa: E402
-from dvonn_core.perft import perft  # noqa: E402
-from dvonn_core.setup import random_game  # noqa: E402
+from dvonn_core.dvonn.perft import perft  # noqa: E402
+from dvonn_core.dvonn.setup import random_game  # noqa: E402
 
 
 def games_per_second(seconds: float) -> "tuple[float, float]":

@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from dvonn_core.diamonds import DiamondsGame  # noqa: E402
 from dvonn_core.diamonds import bot  # noqa: E402
-from dvonn_core.rng import Rng  # noqa: E402
+from dvonn_core.common.rng import Rng  # noqa: E402
 
 PLAYERS = ("random", "greedy", "easy", "medium", "hard")
 DEFAULT_PAIRS = "random-greedy,greedy-easy,easy-medium,medium-hard"

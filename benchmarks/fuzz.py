@@ -15,8 +15,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from dvonn_core import Game, InvalidMoveError, Move, PositionError, RecordError  # noqa: E402
-from dvonn_core import record  # noqa: E402
-from dvonn_core.setup import random_game  # noqa: E402
+from dvonn_core.dvonn import record  # noqa: E402
+from dvonn_core.dvonn.setup import random_game  # noqa: E402
 
 DATA = os.path.join(ROOT, "tests", "data")
 NOISE = "wbdWBD0123456789-.p []()\";\\\n\tPASSpassresign1.AaKk5 \u00e9\x00\ufffd"

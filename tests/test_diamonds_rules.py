@@ -10,7 +10,7 @@ from dvonn_core.diamonds import DiamondsGame, IllegalMoveError, InvalidMoveError
 from dvonn_core.diamonds.board import CELLS, DIAMONDS, LINES, SIZE
 from dvonn_core.diamonds.perft import perft
 from dvonn_core.diamonds.rules import count_chains, outcomes
-from dvonn_core.errors import RecordError
+from dvonn_core.common.errors import RecordError
 
 DATA = Path(__file__).resolve().parent / "data" / "diamonds"
 

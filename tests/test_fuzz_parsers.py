@@ -6,7 +6,7 @@ Random text and mutations of valid inputs; a crash with any other exception fail
 from hypothesis import given, settings, strategies as st
 
 from dvonn_core import Game, InvalidMoveError, IllegalMoveError, Move, PositionError
-from dvonn_core.setup import random_game
+from dvonn_core.dvonn.setup import random_game
 
 VALID_POSITIONS = []
 for _seed in range(8):

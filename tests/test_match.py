@@ -13,8 +13,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import match  # noqa: E402
 
-from dvonn_core.board import CELLS  # noqa: E402
-from dvonn_core.game import Game  # noqa: E402
+from dvonn_core.dvonn.board import CELLS  # noqa: E402
+from dvonn_core.dvonn.game import Game  # noqa: E402
 
 
 # ---------------------------------------------------------------------- statistics
@@ -153,7 +153,7 @@ def test_an_illegal_move_loses_the_game_and_is_logged(tmp_path, monkeypatch):
     # answers A1, which is never legal in the movement phase.
     shutil.copytree(ROOT / "dvonn_core", tmp_path / "dvonn_core")
     (tmp_path / "dvonn_core" / "bot.py").write_text(
-        "from .moves import Move\n\ndef choose_move(game, level='easy', seed=0, time_limit=None):\n"
+        "from . import Move\n\ndef choose_move(game, level='easy', seed=0, time_limit=None):\n"
         "    print('thinking...')\n    return Move.parse('A1')\n"
     )
     bad = match.resolve(match.parse_player("%s:easy" % tmp_path))

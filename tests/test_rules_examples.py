@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dvonn_core import Game
-from dvonn_core.board import CELLS, EDGE
+from dvonn_core.dvonn.board import CELLS, EDGE
 
 from dvonn.viewer import Viewer
 

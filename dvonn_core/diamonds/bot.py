@@ -47,7 +47,7 @@ Design
 
 import time
 
-from ..rng import Rng
+from ..common.rng import Rng
 from .board import BIT, DIAMOND_MASK, DIAMONDS_AT, NEIGHBOURS, SIZE
 from .game import DiamondsGame
 from .moves import Move, PASS, SWAP

@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 import pytest
 
-from dvonn_core import record
+from dvonn_core.dvonn import record
 
 from .app import App
 

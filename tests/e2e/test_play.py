@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dvonn_core import Game
-from dvonn_core.board import CELLS
+from dvonn_core.dvonn.board import CELLS
 
 import serve
 

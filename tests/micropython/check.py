@@ -9,8 +9,8 @@ except NameError:
     DATA = "/data"
 
 from dvonn_core import Game
-from dvonn_core.perft import perft
-from dvonn_core.setup import random_game, random_setup
+from dvonn_core.dvonn.perft import perft
+from dvonn_core.dvonn.setup import random_game, random_setup
 
 # 1. A sample of the real games replayed: every move legal, final scores equal.
 n = 0
@@ -63,7 +63,7 @@ for bad in ["Z9", "E3E3", "9-10-11-10-9.x", "W-10-11-10-9.wp", "9-10-11-10.wp"]:
 
 # 5. Records and SVG, when those modules are present.
 try:
-    from dvonn_core import record
+    from dvonn_core.dvonn import record
 except ImportError:
     record = None
 if record is not None:
@@ -76,7 +76,7 @@ if record is not None:
         lg = record.read(f.read())
     print("littlegolem", lg.score(), lg.resigned, len(lg.moves))
 try:
-    from dvonn_core import svg
+    from dvonn_core.dvonn import svg
 except ImportError:
     svg = None
 if svg is not None:

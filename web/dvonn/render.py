@@ -11,7 +11,7 @@ rows face the players.  Every cell is a ``<g data-cell="E3">`` with an accessibl
 
 import math
 
-from dvonn_core.board import CELLS, coords
+from dvonn_core.dvonn.board import CELLS, coords
 
 RADIUS = 30  # centre to corner of a hex cell
 HEX_W = math.sqrt(3) * RADIUS  # distance between centres in a row

@@ -28,7 +28,7 @@ True
 
 from dvonn import choice
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError, Move
-from dvonn_core.board import CELLS
+from dvonn_core.dvonn.board import CELLS
 from dvonn.render import capital as _cap
 from dvonn.render import mark_last_move, mark_selection, mark_turn, result_text
 
@@ -38,7 +38,7 @@ DVONN_PIECES = 3
 
 
 def _setup_random(seed):
-    from dvonn_core.setup import random_setup
+    from dvonn_core.dvonn.setup import random_setup
     return random_setup(seed)
 
 

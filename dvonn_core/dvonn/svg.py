@@ -455,8 +455,8 @@ def render(
 ) -> str:
     """A standalone SVG diagram of a position.
 
-    ``game_or_position``: a :class:`~dvonn_core.game.Game`, a position string
-    (:mod:`dvonn_core.position`) or a list of 49 stacks in cell order.
+    ``game_or_position``: a :class:`~dvonn_core.dvonn.game.Game`, a position string
+    (:mod:`dvonn_core.dvonn.position`) or a list of 49 stacks in cell order.
 
     - ``highlight``: cells to highlight (names, or one string ``"E3,F4"``).
     - ``last_move``: a move (``Move`` or text ``"E3G3"``, ``"E3"``) drawn as an

@@ -14,7 +14,7 @@ True
 """
 
 from .board import CELLS, SIZE, index, is_cell
-from .errors import IllegalMoveError, InvalidMoveError  # noqa: F401 - part of this module's API
+from ..common.errors import IllegalMoveError, InvalidMoveError  # noqa: F401 - part of this module's API
 
 try:
     from typing import Optional

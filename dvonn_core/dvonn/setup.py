@@ -8,7 +8,7 @@
 from .board import SIZE
 from .game import Game
 from .moves import PLACE_BASE
-from .rng import Rng
+from ..common.rng import Rng
 
 
 def random_setup(seed: int = 0) -> Game:

@@ -35,6 +35,7 @@ From the command line (``python -m dvonn_core svg --help``)::
 
 import math
 
+from ..common.layout import centred, corner_offsets, hex_to_pixel, layout
 from .board import CELLS, COORDS, SIZE, index
 from .moves import Move
 
@@ -50,7 +51,8 @@ class DiagramError(ValueError):
 
 # ---------------------------------------------------------------------- geometry
 # All lengths are in tenths of a pixel (integers), so that the text of the SVG is
-# identical on every Python.  A cell is a pointy-top hexagon 40 px wide.
+# identical on every Python.  A cell is a pointy-top hexagon 40 px wide and 46 px tall
+# (a regular one would be 39.8 px wide): every corner is then a whole tenth of a pixel.
 
 HALF_WIDTH = 200  #: half the width of a cell (flat side to flat side), in tenths of a pixel
 CORNER = 230  #: centre to the top and bottom corners of a cell
@@ -58,8 +60,10 @@ ROW_STEP = 345  #: vertical distance between rows (1.5 * CORNER, so the hexagons
 PIECE = 150  #: radius of a piece
 LAYER = 35  #: vertical step between the pieces of a stack
 MAX_LAYERS = 4  #: pieces drawn per stack; the number tells the height
+#: Where the cells go (the games' one hex layout), F3 at (0, 0).
+LAYOUT = centred(layout(CORNER, width=2 * HALF_WIDTH), 5, 2)
 #: Offsets of the six corners of a cell from its centre, clockwise from the top.
-HEX_CORNERS = ((0, -CORNER), (HALF_WIDTH, -CORNER // 2), (HALF_WIDTH, CORNER // 2), (0, CORNER), (-HALF_WIDTH, CORNER // 2), (-HALF_WIDTH, -CORNER // 2))
+HEX_CORNERS = tuple((int(dx), int(dy)) for (dx, dy) in corner_offsets(LAYOUT))
 
 BACKGROUND = "#faf6ee"
 PLATE = "#9a7448"
@@ -80,8 +84,8 @@ NAMES = {"w": "white", "b": "black", "d": "DVONN"}
 
 def _xy(col: int, row: int, flip: bool = False) -> "Tuple[int, int]":
     """Centre of the (possibly off-board) cell at axial (col, row), in tenths of a pixel."""
-    x = 2 * HALF_WIDTH * (col - 5) - HALF_WIDTH * (row - 2)
-    y = -ROW_STEP * (row - 2)
+    px, py = hex_to_pixel(LAYOUT, col, row)
+    x, y = int(px), int(py)  # exact: whole multiples of 200 and 345
     if flip:
         return (-x, -y)
     return (x, y)

@@ -89,4 +89,33 @@ if svg is not None:
         for ch in out:
             h = (h * 31 + ord(ch)) & 0xFFFFFFFF
         print("svg", seed, len(out), h)
+
+# 6. The pages' boards, drawn with the same hex layout (dvonn_core.common.layout) as the diagrams.
+from diamonds import render as diamonds_render  # noqa: E402 - web/, on the path as on the page
+from dvonn import render as dvonn_render  # noqa: E402
+
+
+def _digest(text):
+    h = 0
+    for ch in text:
+        h = (h * 31 + ord(ch)) & 0xFFFFFFFF
+    return h
+
+
+print("layout", dvonn_render.VIEWBOX, dvonn_render.VIEWBOX_TURNED, _digest(dvonn_render.DEFS))
+g = random_game(3)
+for _ in range(20):
+    g.undo()
+stacks = {}
+for c in dvonn_render.CELLS:
+    stacks[c] = g.stack(c)
+for flipped in (False, True):
+    for turned in (False, True):
+        out = dvonn_render.board_svg(stacks, {"E3": "movable"}, flipped, "E3", turned)
+        print("page board", flipped, turned, len(out), _digest(out))
+print("diamonds layout", diamonds_render.VIEWBOX, _digest(diamonds_render.DEFS))
+for flipped in (False, True):
+    out = diamonds_render.board_svg({"c5": "b", "e5": "w"}, {"e5": "last"}, flipped, "e5",
+                                    [("b6", "b7", "c5", "c6")], ("b6", "b7", "c5", "c6"))
+    print("diamonds board", flipped, len(out), _digest(out))
 print("done")

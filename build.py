@@ -61,7 +61,8 @@ CORE = ROOT / "dvonn_core"
 DIST = ROOT / "dist"
 
 #: Library modules the pages' main thread never needs (the searches run in the worker).
-WORKER_ONLY = ("dvonn_core.bot", "dvonn_core.diamonds.bot", "dvonn_core.diamonds.perft", "dvonn_core.perft")
+WORKER_ONLY = ("dvonn_core.dvonn.bot", "dvonn_core.diamonds.bot", "dvonn_core.diamonds.perft",
+               "dvonn_core.dvonn.perft")
 # Static files of web/shared/ copied as they are (templates are handled separately).
 STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")
 

@@ -19,14 +19,14 @@ import sys
 import time
 
 try:
-    from dvonn_core import bot
-    from dvonn_core.game import Game
-    from dvonn_core.moves import code_text
+    from dvonn_core.dvonn import bot
+    from dvonn_core.dvonn.game import Game
+    from dvonn_core.dvonn.moves import code_text
 except ImportError:  # run as a script from a checkout
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    from dvonn_core import bot
-    from dvonn_core.game import Game
-    from dvonn_core.moves import code_text
+    from dvonn_core.dvonn import bot
+    from dvonn_core.dvonn.game import Game
+    from dvonn_core.dvonn.moves import code_text
 
 #: Fixed positions: ten placements before the end of the placement phase (where hard starts
 #: searching placements), then White or Black to move in the movement phase: the first move
@@ -76,7 +76,7 @@ def overshoot(count: int = 30, time_limit: float = 1.0, level: str = "hard") -> 
     """Time ``count`` moves of ``level`` on varied positions (every third one in the last ten
     placements, the others random setups played on a little): the largest and mean time used,
     as a fraction of the budget."""
-    from dvonn_core.setup import random_setup
+    from dvonn_core.dvonn.setup import random_setup
 
     worst = 0.0
     total = 0.0

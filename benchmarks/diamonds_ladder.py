@@ -26,8 +26,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from dvonn_core.common.rng import Rng
 from dvonn_core.diamonds import DiamondsGame, bot
-from dvonn_core.rng import Rng
 
 PLAYERS = ("random", "greedy", "easy", "medium", "hard")
 DEFAULT_PAIRS = "random-greedy,greedy-easy,easy-medium,medium-hard"

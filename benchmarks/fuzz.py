@@ -13,7 +13,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the checkout
 from dvonn_core import Game, InvalidMoveError, Move, PositionError, RecordError, record
-from dvonn_core.setup import random_game
+from dvonn_core.dvonn.setup import random_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

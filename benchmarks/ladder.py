@@ -2,7 +2,7 @@
 
 Each pairing plays ``--games`` games (default 100) from ``games / 2`` starts,
 each start twice with the colours swapped.  Half the starts are random setups
-(``dvonn_core.setup.random_setup``: the movement phase only), half are full
+(``dvonn_core.dvonn.setup.random_setup``: the movement phase only), half are full
 games from the empty board (placement by the players themselves).  The
 players use their levels' default time budgets unless ``--time`` is given.
 
@@ -26,10 +26,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from dvonn_core import bot
-from dvonn_core.game import Game
-from dvonn_core.moves import code_text
-from dvonn_core.setup import random_setup
+from dvonn_core.dvonn import bot
+from dvonn_core.dvonn.game import Game
+from dvonn_core.dvonn.moves import code_text
+from dvonn_core.dvonn.setup import random_setup
 
 PLAYERS = ("random", "greedy", "easy", "medium", "hard")
 DEFAULT_PAIRS = "random-greedy,greedy-easy,easy-medium,medium-hard"

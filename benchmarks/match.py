@@ -25,7 +25,7 @@ Each version runs in its own persistent process (one per player per worker), a s
 ``sys.path``, checks that ``dvonn_core`` was imported from there, and answers one JSON line per
 request ``{"start": position or null, "moves": [...], "level": L, "seed": N, "time": T}`` with
 ``{"move": "E3G3", "seconds": t}``: it rebuilds the game (``Game()`` or ``Game.from_position``, then
-``play`` of each move) and calls ``dvonn_core.bot.choose_move(game, level, seed, time_limit)``, the
+``play`` of each move) and calls ``dvonn_core.dvonn.bot.choose_move(game, level, seed, time_limit)``, the
 API every version has had since the first bot.  The thinking time is measured in the server, around
 ``choose_move`` only.  The working tree's ``dvonn_core`` referees: every returned move goes through
 ``Game.play``; an illegal move, an error or a crash (or no answer within ``--move-timeout``) loses
@@ -36,7 +36,7 @@ Starts (``--starts KIND=COUNT,...``, default ``human=10,random=10,empty=4``):
 * ``human``: the position after the 49 placements of a human-against-human game of
   ``tests/data/boardspace-games.txt`` (neither player name in ``DV-<p1>-<p2>-<date>.sgf`` contains
   "bot": Dumbot, SmartBot, BestBot, WeakBot, ...), chosen by ``--seed``; the movement phase only;
-* ``random``: ``dvonn_core.setup.random_setup(s)`` with ``s`` drawn from ``--seed``;
+* ``random``: ``dvonn_core.dvonn.setup.random_setup(s)`` with ``s`` drawn from ``--seed``;
 * ``empty``: the empty board, placement included.
 
 Each start is played twice, the colours swapped, and the two games are scheduled together, so
@@ -86,8 +86,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dvonn_core.game import Game  # noqa: E402
-from dvonn_core.setup import random_setup  # noqa: E402
+from dvonn_core.dvonn.game import Game  # noqa: E402
+from dvonn_core.dvonn.setup import random_setup  # noqa: E402
 
 CACHE = ROOT / ".match-cache"
 HUMAN_GAMES = ROOT / "tests" / "data" / "boardspace-games.txt"
@@ -239,18 +239,19 @@ def resolve(player: Player) -> Player:
     """Find or build the directory holding the player's ``dvonn_core``."""
     rev = player.rev
     if rev == "WORKTREE":
-        files = sorted((ROOT / "dvonn_core").glob("*.py")) + [ROOT / "dvonn_core" / "py.typed"]
+        core = ROOT / "dvonn_core"
+        files = sorted(core.rglob("*.py")) + [core / "py.typed"]
         digest = hashlib.sha256()
         for f in files:
             if f.exists():
-                digest.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+                digest.update(f.relative_to(core).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
         player.version = "worktree-" + digest.hexdigest()[:12]
 
         def copy(tmp: Path) -> None:
-            (tmp / "dvonn_core").mkdir()
             for f in files:
                 if f.exists():
-                    shutil.copy2(f, tmp / "dvonn_core" / f.name)
+                    (tmp / "dvonn_core" / f.relative_to(core)).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(f, tmp / "dvonn_core" / f.relative_to(core))
 
         player.directory = _fill_once(CACHE / player.version, copy)
     elif os.path.isdir(rev):
@@ -272,7 +273,8 @@ def resolve(player: Player) -> Player:
 
         player.version = sha
         player.directory = _fill_once(CACHE / sha, export)
-    if not (player.directory / "dvonn_core" / "bot.py").exists():
+    core = player.directory / "dvonn_core"
+    if not (core / "bot.py").exists() and not (core / "dvonn" / "bot.py").exists():  # before and after dvonn_core/dvonn/
         raise ValueError("player %r: this version of dvonn_core has no bot.py" % player.spec)
     return player
 
@@ -378,8 +380,7 @@ root = sys.argv[1]
 sys.path.insert(0, root)
 try:
     import dvonn_core
-    from dvonn_core import bot
-    from dvonn_core.game import Game
+    from dvonn_core import Game, bot  # names every version of the package has, before and after dvonn_core/dvonn/
     hello = {"ready": True, "file": dvonn_core.__file__}
 except Exception:
     hello = {"error": traceback.format_exc()}

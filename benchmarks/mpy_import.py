@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 # Leaves first, so each figure is that module's own cost (its imports are already loaded).
-MODULES = ("dvonn_core.board", "dvonn_core.moves", "dvonn_core.position", "dvonn_core.errors",
-           "dvonn_core.game", "dvonn_core", "render", "choice", "board_dom", "session", "persist",
+MODULES = ("dvonn_core.dvonn.board", "dvonn_core.dvonn.moves", "dvonn_core.dvonn.position", "dvonn_core.common.errors",
+           "dvonn_core.dvonn.game", "dvonn_core", "render", "choice", "board_dom", "session", "persist",
            "game_io")
 FIRST_DRAW = """
 S = session.Session()

@@ -27,10 +27,10 @@ def main() -> None:
     ap.add_argument("--depths", default="4,5", help="comma-separated search depths (default 4,5)")
     args = ap.parse_args()
     sys.path.insert(0, os.path.abspath(args.root))
-    from dvonn_core import bot
-    from dvonn_core.game import Game
-    from dvonn_core.moves import code_text
-    from dvonn_core.rng import Rng
+    from dvonn_core.common.rng import Rng
+    from dvonn_core.dvonn import bot
+    from dvonn_core.dvonn.game import Game
+    from dvonn_core.dvonn.moves import code_text
 
     total_nodes = 0
     total_cpu = 0.0

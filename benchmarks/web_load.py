@@ -131,7 +131,7 @@ def page_url(name: str) -> str:
 
 
 def random_position() -> str:
-    from dvonn_core.setup import random_setup
+    from dvonn_core.dvonn.setup import random_setup
     return str(random_setup(7).position())
 
 

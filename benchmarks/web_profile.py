@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 # Leaves first: each import then costs only its own module.
-ORDER = ("dvonn_core.board", "dvonn_core", "render", "choice", "board_dom", "session", "persist",
+ORDER = ("dvonn_core.dvonn.board", "dvonn_core", "render", "choice", "board_dom", "session", "persist",
          "game_io", "embed_params", "viewer", "board_view")
 SCRIPT = re.compile(r'<script type="mpy" config="([^"]*)">\n(.*?)</script>', re.S)
 PROBE = """

@@ -17,17 +17,17 @@ game until it is asked for (the Diamonds page starts ~5 ms sooner on MicroPython
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 
 if TYPE_CHECKING:
-    from .errors import IllegalMoveError, InvalidMoveError, RecordError
-    from .game import Game
-    from .moves import Move
-    from .position import PositionError
+    from .common.errors import IllegalMoveError, InvalidMoveError, RecordError
+    from .dvonn.game import Game
+    from .dvonn.moves import Move
+    from .dvonn.position import PositionError
 
 __all__ = ["Game", "Move", "InvalidMoveError", "IllegalMoveError", "PositionError", "RecordError"]
 __version__ = "0.1.0"
 
 #: The module each name of ``__all__`` comes from.
-_HOMES = {"Game": "game", "Move": "moves", "InvalidMoveError": "errors", "IllegalMoveError": "errors",
-          "PositionError": "position", "RecordError": "errors"}
+_HOMES = {"Game": "dvonn.game", "Move": "dvonn.moves", "InvalidMoveError": "common.errors",
+          "IllegalMoveError": "common.errors", "PositionError": "dvonn.position", "RecordError": "common.errors"}
 
 
 def __getattr__(name: str) -> object:
@@ -35,15 +35,20 @@ def __getattr__(name: str) -> object:
     if home is not None:
         value = getattr(__import__("dvonn_core." + home, None, None, [name]), name)
     elif name[:1] != "_":
-        # A submodule not imported yet (``from dvonn_core import record``): CPython would
+        # A submodule not imported yet (``from dvonn_core import diamonds``): CPython would
         # import it after an AttributeError, MicroPython would not, so it is imported here.
-        full = "dvonn_core." + name
-        try:
-            value = __import__(full, None, None, ["_"])
-        except ImportError as error:
-            if full not in str(error):  # an import inside that module failed: say so
-                raise
-            raise AttributeError("module 'dvonn_core' has no attribute %r" % (name,)) from None
+        # DVONN's modules answer to their names of before dvonn_core/dvonn/ as well
+        # (``from dvonn_core import bot`` is ``dvonn_core.dvonn.bot``).
+        value = None
+        for full in ("dvonn_core." + name, "dvonn_core.dvonn." + name):
+            try:
+                value = __import__(full, None, None, ["_"])
+                break
+            except ImportError as error:
+                if full not in str(error):  # an import inside that module failed: say so
+                    raise
+        if value is None:
+            raise AttributeError("module 'dvonn_core' has no attribute %r" % (name,))
     else:
         raise AttributeError("module 'dvonn_core' has no attribute %r" % (name,))
     globals()[name] = value  # once: later lookups find it without this function

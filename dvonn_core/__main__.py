@@ -20,16 +20,16 @@ def main(argv: "list[str] | None" = None) -> int:
         return 0
     command, rest = args[0], args[1:]
     if command == "svg":
-        from . import svg
+        from .dvonn import svg
 
         return svg.main(rest)
     if command == "engine":
-        from . import engine
+        from .dvonn import engine
 
         return engine.main(rest)
     if command == "perft":
-        from .game import Game
-        from .perft import perft
+        from .dvonn.game import Game
+        from .dvonn.perft import perft
 
         if not rest or not rest[0].isdigit():
             sys.stderr.write("usage: python -m dvonn_core perft DEPTH [POSITION]\n")

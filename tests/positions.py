@@ -1,7 +1,7 @@
 """Helpers shared by the tests: positions built by hand."""
 
-from dvonn_core import board, position
-from dvonn_core.game import Game
+from dvonn_core.dvonn import board, position
+from dvonn_core.dvonn.game import Game
 
 
 def crafted(stacks, turn="w"):

@@ -5,8 +5,8 @@ import time
 import pytest
 
 from dvonn_core import board, bot
-from dvonn_core.game import Game
-from dvonn_core.setup import random_game, random_setup
+from dvonn_core.dvonn.game import Game
+from dvonn_core.dvonn.setup import random_game, random_setup
 from positions import crafted
 
 LEVELS = ("easy", "medium", "hard")

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MODULES = sorted(name for _, name, _ in pkgutil.iter_modules(dvonn_core.diamonds.__path__, "dvonn_core.diamonds."))
 
 
-@pytest.mark.parametrize("name", ["dvonn_core.diamonds", "dvonn_core.hexgrid"] + MODULES)
+@pytest.mark.parametrize("name", ["dvonn_core.diamonds", "dvonn_core.common.hexgrid"] + MODULES)
 def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 
 import dvonn_core.diamonds as diamonds
+from dvonn_core.common.errors import RecordError
 from dvonn_core.diamonds import DiamondsGame, IllegalMoveError, InvalidMoveError, Move, PositionError
 from dvonn_core.diamonds.board import CELLS, LINES, SIZE
 from dvonn_core.diamonds.perft import perft
 from dvonn_core.diamonds.rules import count_chains, outcomes
-from dvonn_core.errors import RecordError
 
 DATA = Path(__file__).resolve().parent / "data" / "diamonds"
 

@@ -10,7 +10,7 @@ import dvonn_core
 import sitebuild
 
 MODULES = sorted(
-    name for _, name, _ in pkgutil.iter_modules(dvonn_core.__path__, "dvonn_core.") if name != "dvonn_core.__main__"
+    name for _, name, _ in pkgutil.walk_packages(dvonn_core.__path__, "dvonn_core.") if name != "dvonn_core.__main__"
 )
 
 

@@ -5,9 +5,9 @@ import os
 import subprocess
 import sys
 
-from dvonn_core import engine
-from dvonn_core.game import Game
-from dvonn_core.setup import random_setup
+from dvonn_core.dvonn import engine
+from dvonn_core.dvonn.game import Game
+from dvonn_core.dvonn.setup import random_setup
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -6,9 +6,9 @@ import sys
 
 import pytest
 
-from dvonn_core import board, evaluation, position
-from dvonn_core.game import Game
-from dvonn_core.setup import random_game, random_setup
+from dvonn_core.dvonn import board, evaluation, position
+from dvonn_core.dvonn.game import Game
+from dvonn_core.dvonn.setup import random_game, random_setup
 from positions import crafted
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")

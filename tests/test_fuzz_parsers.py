@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError, Move, PositionError
-from dvonn_core.setup import random_game
+from dvonn_core.dvonn.setup import random_game
 
 VALID_POSITIONS = []
 for _seed in range(8):

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks import match
-from dvonn_core.board import CELLS
-from dvonn_core.game import Game
+from dvonn_core.dvonn.board import CELLS
+from dvonn_core.dvonn.game import Game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -150,7 +150,7 @@ def test_an_illegal_move_loses_the_game_and_is_logged(tmp_path, monkeypatch):
     # answers A1, which is never legal in the movement phase.
     shutil.copytree(ROOT / "dvonn_core", tmp_path / "dvonn_core")
     (tmp_path / "dvonn_core" / "bot.py").write_text(
-        "from .moves import Move\n\ndef choose_move(game, level='easy', seed=0, time_limit=None):\n"
+        "from . import Move\n\ndef choose_move(game, level='easy', seed=0, time_limit=None):\n"
         "    print('thinking...')\n    return Move.parse('A1')\n"
     )
     bad = match.resolve(match.parse_player("%s:easy" % tmp_path))

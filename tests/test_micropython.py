@@ -18,7 +18,7 @@ def run_cpython(tmp_path: Path, check: Path, files: "list[Path]") -> str:
     for path in files:
         shutil.copy(path, tmp_path / path.name)
     code = "DATA_DIR = %r\nexec(compile(open(%r).read(), %r, 'exec'))" % (str(tmp_path), str(check), check.name)
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "web")]))  # the core, the pages
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300
     )

@@ -3,9 +3,9 @@ value equal to the full one, exact play at the end of the placement phase, and h
 
 import pytest
 
-from dvonn_core import board, bot, placement
-from dvonn_core.game import Game
-from dvonn_core.rng import Rng
+from dvonn_core.common.rng import Rng
+from dvonn_core.dvonn import board, bot, placement
+from dvonn_core.dvonn.game import Game
 
 
 def partly_placed(seed, placed):

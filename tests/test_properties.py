@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dvonn_core import Game
-from dvonn_core.board import CELLS, NEIGHBOURS
+from dvonn_core.dvonn.board import CELLS, NEIGHBOURS
 
 CHOICES = st.lists(st.integers(min_value=0, max_value=10_000), min_size=49, max_size=160)
 

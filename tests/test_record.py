@@ -1,4 +1,4 @@
-"""Game records: dvonn_core.record writes a game as text and reads it back from
+"""Game records: dvonn_core.dvonn.record writes a game as text and reads it back from
 its own format, bare move lists, Little Golem transcripts and Boardspace SGF files."""
 
 from pathlib import Path
@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dvonn_core import Game, RecordError, record
-from dvonn_core.record import read, read_file, write
-from dvonn_core.setup import random_game, random_setup
+from dvonn_core.dvonn.record import read, read_file, write
+from dvonn_core.dvonn.setup import random_game, random_setup
 
 DATA = Path(__file__).resolve().parent / "data"
 SGF = sorted((DATA / "sgf").glob("*.sgf"))
@@ -551,8 +551,8 @@ def test_too_many_tags_and_too_long_sgf_fail_fast():
 
 MICROPYTHON_SCRIPT = r"""
 from dvonn_core import RecordError
-from dvonn_core import record
-from dvonn_core.setup import random_game
+from dvonn_core.dvonn import record
+from dvonn_core.dvonn.setup import random_game
 for name in NAMES:
     g = record.read_file(DATA + "/" + name)
     print(name, g.score(), g.resigned, sorted(g.tags.items()), " ".join(str(m) for m in g.moves))

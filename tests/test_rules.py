@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError, Move, PositionError
-from dvonn_core.board import CELLS, EDGE, NEIGHBOURS, coords, index, neighbours
-from dvonn_core.perft import perft
-from dvonn_core.setup import random_game, random_setup
+from dvonn_core.dvonn.board import CELLS, EDGE, NEIGHBOURS, coords, index, neighbours
+from dvonn_core.dvonn.perft import perft
+from dvonn_core.dvonn.setup import random_game, random_setup
 
 DATA = Path(__file__).parent / "data"
 
@@ -123,7 +123,7 @@ def test_pieces_to_place():
 # ---------------------------------------------------------------- movement
 
 # A small constructed position: a black stack of 3 on A3 (with DVONN at the bottom),
-# white singles, and empty cells in between (see dvonn_core/position.py).
+# white singles, and empty cells in between (see dvonn_core/dvonn/position.py).
 SPARSE = "9-10-dwB2WD6-10-D8.b"
 
 

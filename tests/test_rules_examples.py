@@ -11,7 +11,7 @@ import pytest
 
 from dvonn.viewer import Viewer
 from dvonn_core import Game
-from dvonn_core.board import CELLS, EDGE
+from dvonn_core.dvonn.board import CELLS, EDGE
 
 WEB = Path(__file__).resolve().parents[1] / "web" / "dvonn"
 

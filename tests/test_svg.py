@@ -1,4 +1,4 @@
-"""SVG diagrams (dvonn_core.svg): what a diagram shows, and the `svg` command line."""
+"""SVG diagrams (dvonn_core.dvonn.svg): what a diagram shows, and the `svg` command line."""
 
 import math
 import subprocess
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from dvonn_core import Game, PositionError, svg
-from dvonn_core.board import CELLS, NEIGHBOURS
-from dvonn_core.setup import random_game, random_setup
-from dvonn_core.svg import DiagramError, cell_center, cell_label, hex_points, render
+from dvonn_core.dvonn.board import CELLS, NEIGHBOURS
+from dvonn_core.dvonn.setup import random_game, random_setup
+from dvonn_core.dvonn.svg import DiagramError, cell_center, cell_label, hex_points, render
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"
@@ -343,7 +343,7 @@ def test_cli_draws_a_position_to_stdout() -> None:
 
 
 def test_cli_draws_a_record_at_a_move_with_arrow_and_removed_stacks(tmp_path: Path) -> None:
-    from dvonn_core import record
+    from dvonn_core.dvonn import record
 
     game = random_game(5)
     # Find a move of the game that removed stacks.
@@ -458,8 +458,8 @@ def test_every_position_of_a_game_draws_with_every_option() -> None:
 
 
 MP_SCRIPT = """
-from dvonn_core import svg
-from dvonn_core.setup import random_game
+from dvonn_core.dvonn import svg
+from dvonn_core.dvonn.setup import random_game
 g = random_game(4)
 while g.moves and not g.last_removed:
     g.undo()

@@ -1,17 +1,17 @@
 """Fit the bot's evaluation weights to real games (Texel's method) and print the fit.
 
 Every movement position of the Boardspace games in ``tests/data/boardspace-games.txt``
-whose result is known is described by :func:`dvonn_core.evaluation.features` and
+whose result is known is described by :func:`dvonn_core.dvonn.evaluation.features` and
 labelled with the result for the side to move (1 win, 0.5 draw, 0 loss).  A
 logistic model ``P(win) = 1 / (1 + exp(-x))`` with ``x`` the evaluation is fitted
 by Newton's method (iteratively reweighted least squares, a little L2 penalty),
 with one weight per feature for the middle game and one for the end, blended by
-the share of the board already cleared (see :mod:`dvonn_core.evaluation`).
+the share of the board already cleared (see :mod:`dvonn_core.dvonn.evaluation`).
 
 Every tenth game is held out; the script prints the log loss and accuracy on
 those games for the evaluation in force (its scale fitted on the training games)
 and for the new weights, and the new weights in hundredths of a piece, ready to
-paste into ``dvonn_core/evaluation.py``.
+paste into ``dvonn_core/dvonn/evaluation.py``.
 
     python tools/tune_eval.py                 # the fit, on all games
     python tools/tune_eval.py --games 2000    # quicker, on the first 2000 games
@@ -29,9 +29,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # the checkout
 import numpy as np
 
-from dvonn_core import evaluation
-from dvonn_core.game import Game
-from dvonn_core.moves import Move
+from dvonn_core.dvonn import evaluation
+from dvonn_core.dvonn.game import Game
+from dvonn_core.dvonn.moves import Move
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
@@ -76,8 +76,7 @@ def positions(game_entry, old_eval=None):
 BASELINE = """
 import sys
 sys.path.insert(0, sys.argv[1])
-from dvonn_core import bot
-from dvonn_core.game import Game
+from dvonn_core import Game, bot  # names every version of the package has
 for line in sys.stdin:
     print(bot.evaluate(Game.from_position(line.strip())))
 """
@@ -132,7 +131,7 @@ def main() -> None:
     ap.add_argument("--baseline", metavar="DIR", help="also fit the evaluation of the dvonn_core in DIR")
     args = ap.parse_args()
     t0 = time.time()
-    from dvonn_core import bot
+    from dvonn_core.dvonn import bot
 
     old_eval = getattr(bot, "evaluate", None)
     train, test = [], []

@@ -1,7 +1,7 @@
 """Fit the placement evaluation to real games and print the fit (Texel's method, as tools/tune_eval.py).
 
 The finished set-up (the board after the 49th placement) of every Boardspace game in
-``tests/data/boardspace-games.txt`` is described by :func:`dvonn_core.placement.features`
+``tests/data/boardspace-games.txt`` is described by :func:`dvonn_core.dvonn.placement.features`
 and labelled with White's result (1 win, 0.5 draw, 0 loss).  A logistic model with an
 intercept (White moves first) is fitted by Newton's method.  Every tenth game is held
 out; the script prints the held-out log loss and accuracy of:
@@ -9,7 +9,7 @@ out; the script prints the held-out log loss and accuracy of:
 * the placement rule the bot used before (``bot.rule_score`` of every piece, summed
   for each side on the finished board), its scale fitted on the training games;
 * the movement evaluation (``bot.evaluate`` of the finished board, White to move);
-* the weights in force in ``dvonn_core/placement.py``;
+* the weights in force in ``dvonn_core/dvonn/placement.py``;
 * the newly fitted weights, printed in thousandths of a logit, ready to paste.
 
     python tools/tune_setup.py
@@ -26,8 +26,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # tools/, for tu
 import numpy as np
 
 from dvonn_core import bot, placement
-from dvonn_core.board import SIZE
-from dvonn_core.game import Game
+from dvonn_core.dvonn.board import SIZE
+from dvonn_core.dvonn.game import Game
 from tune_eval import accuracy, fit_logistic, games, loss
 
 

@@ -15,7 +15,7 @@ Move.parse('b6 c5>f5 f5>i2')
 The API mirrors DVONN's :class:`dvonn_core.Game`: ``DiamondsGame()`` (the
 empty board, Black to move), ``from_stones``, ``from_position``,
 ``from_record``, ``legal_moves()``, ``play()`` (raising
-:class:`~dvonn_core.errors.InvalidMoveError` / :class:`~dvonn_core.errors.IllegalMoveError`,
+:class:`~dvonn_core.common.errors.InvalidMoveError` / :class:`~dvonn_core.common.errors.IllegalMoveError`,
 both ``ValueError``; the game is unchanged after an error), ``undo()``,
 ``to_move``, ``phase`` (``"play"``/``"over"``), ``stones(colour)``,
 ``score()`` (``(black, white)``), ``winner()``, ``position()``, ``record()``.
@@ -65,7 +65,7 @@ The answers live in :data:`ANSWERS` (for a rules page to quote); each is tested.
    repetition rule or in a set-up position).
 """
 
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..common.errors import IllegalMoveError, InvalidMoveError
 from .game import DiamondsGame, Turn
 from .moves import Move, Pivot
 from .position import PositionError

@@ -23,7 +23,7 @@ True
 (132, 3)
 """
 
-from ..hexgrid import DIRECTIONS, neighbour_table, ray, rhombi
+from ..common.hexgrid import DIRECTIONS, neighbour_table, ray, rhombi
 
 try:
     from typing import Dict, List, Tuple
@@ -33,7 +33,7 @@ except ImportError:  # MicroPython
 SIZE = 61
 ROW_NAMES = "abcdefghi"
 
-#: Direction numbers: indexes into :data:`dvonn_core.hexgrid.DIRECTIONS`, with axial coordinates ``(diagonal, -row)``.
+#: Direction numbers: indexes into :data:`dvonn_core.common.hexgrid.DIRECTIONS`, with axial coordinates ``(diagonal, -row)``.
 RIGHT, UP_RIGHT, UP_LEFT, LEFT, DOWN_LEFT, DOWN_RIGHT = 0, 1, 2, 3, 4, 5
 DIRECTION_NAMES = ("right", "up-right", "up-left", "left", "down-left", "down-right")
 

@@ -48,7 +48,7 @@ Design
 import time
 from heapq import heappop, heappush
 
-from ..rng import Rng
+from ..common.rng import Rng
 from .board import BIT, DIAMOND_MASK, DIAMONDS_AT, NEIGHBOURS, SIZE
 from .game import DiamondsGame
 from .moves import PASS, SWAP, Move

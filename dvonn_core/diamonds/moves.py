@@ -20,10 +20,10 @@ a game with :meth:`~dvonn_core.diamonds.game.DiamondsGame.parse_move`.
 >>> Move.parse("c5/b7>f5 b6")
 Traceback (most recent call last):
 ...
-dvonn_core.errors.InvalidMoveError: 'c5/b7>f5 b6' is not a Diamonds & Pivots turn: a turn starts with the drop cell, 'pass' or 'swap' ('c5/b7>f5' is a pivot)
+dvonn_core.common.errors.InvalidMoveError: 'c5/b7>f5 b6' is not a Diamonds & Pivots turn: a turn starts with the drop cell, 'pass' or 'swap' ('c5/b7>f5' is a pivot)
 """
 
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..common.errors import IllegalMoveError, InvalidMoveError
 from .board import CELLS, index, is_cell
 
 try:

@@ -4,11 +4,11 @@
 turns) into a new :class:`~dvonn_core.diamonds.game.DiamondsGame`.  In the
 move text a cell, ``pass`` or ``swap`` starts a turn and a pivot (a word with
 ``>``) continues it, so turns need no other separator; turn numbers (``12.``)
-are optional.  Errors raise :class:`~dvonn_core.errors.RecordError` naming the
+are optional.  Errors raise :class:`~dvonn_core.common.errors.RecordError` naming the
 turn's number (from 1) and text; nothing is half-applied.
 
 The tag lines are the same PGN-like format as DVONN's records, read and
-written by the same code (:mod:`dvonn_core.tags`).
+written by the same code (:mod:`dvonn_core.common.tags`).
 
 >>> from .game import DiamondsGame
 >>> g = read("e5 swap d4  c3")
@@ -32,14 +32,14 @@ True
 >>> read("e5 e5")
 Traceback (most recent call last):
 ...
-dvonn_core.errors.RecordError: turn 2 (e5): illegal move 'e5': cannot drop on e5: the cell is not empty in 5-6-7-8-4b4-8-7-6-5.ws
+dvonn_core.common.errors.RecordError: turn 2 (e5): illegal move 'e5': cannot drop on e5: the cell is not empty in 5-6-7-8-4b4-8-7-6-5.ws
 """
 
-from ..errors import RecordError
-from ..tags import is_word as _is_word
-from ..tags import read_tag_block as _read_tag_block
-from ..tags import short as _short
-from ..tags import tag_line as _tag_line
+from ..common.errors import RecordError
+from ..common.tags import is_word as _is_word
+from ..common.tags import read_tag_block as _read_tag_block
+from ..common.tags import short as _short
+from ..common.tags import tag_line as _tag_line
 from .game import DiamondsGame
 
 try:

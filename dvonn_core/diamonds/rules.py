@@ -104,7 +104,7 @@ def outcomes(mine: int, opp: int, cell: int, standing: bool = False, limit: int 
     ``standing``: the mover already has a diamond on the board (then every
     diamond counts, not only those through the drop).  The boards of the turn
     are searched breadth first (diamonds in number order, pivots in cell order,
-    directions in :data:`~dvonn_core.hexgrid.DIRECTIONS` order), so each final
+    directions in :data:`~dvonn_core.common.hexgrid.DIRECTIONS` order), so each final
     board comes with one of its shortest chains, which never repeats a board.
     Every final board reachable from the drop is found: a chain that comes
     back to a board can be cut short.  ``limit``: stop after that many boards

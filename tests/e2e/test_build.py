@@ -42,7 +42,8 @@ def test_site_is_self_contained_and_relative(site: Path) -> None:
             assert dest.startswith("./")
     ui = inline_config(page, "config")["files"].values()
     bot = inline_config(page, "data-bot-config")["files"].values()
-    assert "./dvonn_core/bot.py" in bot and "./dvonn_core/bot.py" not in ui  # the search stays in the worker
+    # the search stays in the worker
+    assert "./dvonn_core/dvonn/bot.py" in bot and "./dvonn_core/dvonn/bot.py" not in ui
 
 
 def test_runtimes_are_the_pinned_minimum(site: Path) -> None:
@@ -127,7 +128,7 @@ def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> N
     assert main.replace(".", "/") + ".mpy" in files  # imported by its full name (dvonn.main)
     assert all(f"{main.split('.')[0]}/__init__.mpy" in files for _ in [0])
     assert stub.startswith((build.WEB / "kernel" / "mount.py").read_text())
-    assert "dvonn_core/bot.mpy" not in files  # the search stays in the worker
+    assert "dvonn_core/dvonn/bot.mpy" not in files  # the search stays in the worker
     bot = inline_config((site / "index.html").read_text(), "data-bot-config")["files"]
     assert all(dest.endswith(".py") for dest in bot.values())
 
@@ -176,14 +177,14 @@ def test_the_bare_page_is_left_as_pyscript_shows_it(site: Path) -> None:
 def test_precomputed_board_tables_are_the_computed_ones() -> None:
     """The MicroPython pages' dvonn_core/board.mpy is compiled from board.py with its tables as
     literals (sitebuild.bytecode.precomputed_module, issue 12): the same values, nothing computed at import."""
-    from dvonn_core import board
+    from dvonn_core.dvonn import board
 
     source = precomputed_module(build.CORE / "board.py")
     assert not re.search(r"^(_build_tables\(\)|for |NEIGHBOURS\.append)", source, re.M)
     tables: dict = {}
     exec(compile(source, "board.py", "exec"), tables)
     for name in ("CELLS", "COORDS", "_INDEX", "BIT", "ALL_BITS", "NEIGHBOURS", "NEIGHBOUR_BITS", "EDGE",
-                 "JUMPS", "RING", "ONE_ARC", "_GRID"):
+                 "JUMPS", "RING", "ONE_ARC"):
         assert tables[name] == getattr(board, name), name
     assert tables["JUMPS"][0][30] is tables["JUMPS"][48][30]  # one shared empty list, as board.py builds it
     assert tables["index"]("f3") == 24 and tables["neighbours"]("A1") == board.neighbours("A1")
@@ -197,7 +198,7 @@ def test_precomputed_module_refuses_what_is_not_plain_data(tmp_path: Path) -> No
 
 
 def test_micropython_pages_get_the_precomputed_board(site: Path) -> None:
-    board_mpy = page_pack(site, "index.html")[0]["dvonn_core/board.mpy"]
+    board_mpy = page_pack(site, "index.html")[0]["dvonn_core/dvonn/board.mpy"]
     assert b"_build_tables" in board_mpy  # the function is kept...
     assert b"NEIGHBOURS" in board_mpy
     # ...but the precomputed module's literal strings are there: every cell name.

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dvonn_core import Game
-from dvonn_core.svg import render
+from dvonn_core.dvonn.svg import render
 
 from .doc_helpers import Watch, cells_with_class
 

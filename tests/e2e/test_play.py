@@ -7,7 +7,7 @@ from pathlib import Path
 
 import serve
 from dvonn_core import Game
-from dvonn_core.board import CELLS
+from dvonn_core.dvonn.board import CELLS
 
 from .app import App
 

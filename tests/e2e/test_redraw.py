@@ -105,7 +105,7 @@ def test_embed_steps_redraw_only_what_changed(page: Any, base_url: str) -> None:
     """An embed's board after stepping through a line by clicks is the board drawn whole when
     the embed opens at that move (documentation boards use the same keyed redraw)."""
     from dvonn_core import Game
-    from dvonn_core.setup import random_setup
+    from dvonn_core.dvonn.setup import random_setup
 
     start = random_setup(3)
     game, line = Game.from_position(start.position()), []

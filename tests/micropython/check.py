@@ -8,8 +8,8 @@ except NameError:
     DATA = "/data"
 
 from dvonn_core import Game
-from dvonn_core.perft import perft
-from dvonn_core.setup import random_game, random_setup
+from dvonn_core.dvonn.perft import perft
+from dvonn_core.dvonn.setup import random_game, random_setup
 
 # 1. A sample of the real games replayed: every move legal, final scores equal.
 n = 0
@@ -62,7 +62,7 @@ for bad in ["Z9", "E3E3", "9-10-11-10-9.x", "W-10-11-10-9.wp", "9-10-11-10.wp"]:
 
 # 5. Records and SVG, when those modules are present.
 try:
-    from dvonn_core import record
+    from dvonn_core.dvonn import record
 except ImportError:
     record = None
 if record is not None:
@@ -77,7 +77,7 @@ if record is not None:
         lg = record.read(f.read())
     print("littlegolem", lg.score(), lg.resigned, len(lg.moves))
 try:
-    from dvonn_core import svg
+    from dvonn_core.dvonn import svg
 except ImportError:
     svg = None
 if svg is not None:
@@ -90,4 +90,33 @@ if svg is not None:
         for ch in out:
             h = (h * 31 + ord(ch)) & 0xFFFFFFFF
         print("svg", seed, len(out), h)
+
+# 6. The pages' boards, drawn with the same hex layout (dvonn_core.common.layout) as the diagrams.
+from diamonds import render as diamonds_render  # noqa: E402 - web/, on the path as on the page
+from dvonn import render as dvonn_render  # noqa: E402
+
+
+def _digest(text):
+    h = 0
+    for ch in text:
+        h = (h * 31 + ord(ch)) & 0xFFFFFFFF
+    return h
+
+
+print("layout", dvonn_render.VIEWBOX, dvonn_render.VIEWBOX_TURNED, _digest(dvonn_render.DEFS))
+g = random_game(3)
+for _ in range(20):
+    g.undo()
+stacks = {}
+for c in dvonn_render.CELLS:
+    stacks[c] = g.stack(c)
+for flipped in (False, True):
+    for turned in (False, True):
+        out = dvonn_render.board_svg(stacks, {"E3": "movable"}, flipped, "E3", turned)
+        print("page board", flipped, turned, len(out), _digest(out))
+print("diamonds layout", diamonds_render.VIEWBOX, _digest(diamonds_render.DEFS))
+for flipped in (False, True):
+    out = diamonds_render.board_svg({"c5": "b", "e5": "w"}, {"e5": "last"}, flipped, "e5",
+                                    [("b6", "b7", "c5", "c6")], ("b6", "b7", "c5", "c6"))
+    print("diamonds board", flipped, len(out), _digest(out))
 print("done")

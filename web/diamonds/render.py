@@ -15,11 +15,12 @@ accessible name; the mover's diamonds are outlined as rhombi over the stones.
 
 import math
 
+from dvonn_core.common.layout import corner_offsets, hex_to_pixel, layout
 from dvonn_core.diamonds.board import CELLS, ROWCOLS
 
 RADIUS = 26  # centre to corner of a hex cell
-HEX_W = math.sqrt(3) * RADIUS  # distance between centres in a row
-ROW_H = 1.5 * RADIUS
+#: Where the cells go (the games' one hex layout), with the board's axial coordinates (diagonal, -row).
+LAYOUT = layout(RADIUS)
 STONE_R = 0.66 * RADIUS
 ROW_NAMES = "abcdefghi"
 COLOUR_NAMES = {"b": "black", "w": "white"}
@@ -31,7 +32,7 @@ for _i in range(len(CELLS)):
 
 
 def _raw_xy(row, diag):
-    return (diag + 0.5 * row) * HEX_W, row * ROW_H
+    return hex_to_pixel(LAYOUT, diag, -row)
 
 
 def _labels():
@@ -108,11 +109,7 @@ def capital(word):
 
 
 def _hex_points():
-    pts = []
-    for k in range(6):
-        a = (60 * k - 90) * math.pi / 180
-        pts.append("%.1f,%.1f" % (RADIUS * 0.96 * math.cos(a), RADIUS * 0.96 * math.sin(a)))
-    return " ".join(pts)
+    return " ".join("%.1f,%.1f" % p for p in corner_offsets(LAYOUT, 0.96))
 
 
 DEFS = ('<defs><polygon id="dhex" points="%s"/>'

@@ -19,7 +19,7 @@ at: 'x' is not a move number (use a whole number from 0 to 0)
 
 from dvonn_core import Game
 from kernel.url import EmbedError, flag, iframe, parse_query, quote, unquote
-from dvonn_core.board import is_cell, index, CELLS
+from dvonn_core.dvonn.board import is_cell, index, CELLS
 
 PARAMETERS = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption", "game")
 MAX_CAPTION = 300

@@ -60,7 +60,7 @@ def read_record(data, what="the record"):
     ``RecordError`` for a record that cannot be read; the message names the move or line.
     """
     check_size(len(data), what)
-    from dvonn_core import record
+    from dvonn_core.dvonn import record
     return record.read(data)
 
 

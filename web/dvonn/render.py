@@ -9,13 +9,12 @@ the top, each row shifted half a cell to the left of the one below, so the two 9
 rows face the players.  Every cell is a ``<g data-cell="E3">`` with an accessible name.
 """
 
-import math
-
-from dvonn_core.board import CELLS, coords
+from dvonn_core.common.layout import corner_offsets, hex_to_pixel, layout
+from dvonn_core.dvonn.board import CELLS, coords
 
 RADIUS = 30  # centre to corner of a hex cell
-HEX_W = math.sqrt(3) * RADIUS  # distance between centres in a row
-ROW_H = 1.5 * RADIUS  # distance between rows
+#: Where the cells go (the games' one hex layout): A1 at x = 0, row 5 (axial y = 4) at y = 0.
+LAYOUT = layout(RADIUS, origin=(0, 6 * RADIUS))
 PIECE_R = 0.6 * RADIUS
 LAYER_DY = 3.2  # vertical offset between pieces of a stack
 MAX_LAYERS = 6  # pieces drawn per stack (the height number says the rest)
@@ -117,7 +116,7 @@ def mark_selection(marks, selected, targets, preview, doomed):
 
 
 def _raw_xy(col, row):
-    return (col - 0.5 * row) * HEX_W, (4 - row) * ROW_H
+    return hex_to_pixel(LAYOUT, col, row)
 
 
 def _labels():
@@ -160,19 +159,15 @@ def xy(col, row, flipped=False, turned=False):
     return x, y
 
 
-def _hex_points(start):
-    pts = []
-    for k in range(6):
-        a = (60 * k + start) * math.pi / 180
-        pts.append("%.1f,%.1f" % (RADIUS * 0.96 * math.cos(a), RADIUS * 0.96 * math.sin(a)))
-    return " ".join(pts)
+def _hex_points(turned):
+    return " ".join("%.1f,%.1f" % p for p in corner_offsets(LAYOUT, 0.96, turned))
 
 
 DEFS = ('<defs><polygon id="hex" points="%s"/><polygon id="hext" points="%s"/>'
         '<radialGradient id="shine" cx="35%%" cy="30%%" r="70%%">'
         '<stop offset="0" stop-color="#fff" stop-opacity=".45"/>'
         '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>') % (
-            _hex_points(-90), _hex_points(0))
+            _hex_points(False), _hex_points(True))
 
 
 #: What a mark on a cell means for the player, appended to its accessible name.

@@ -19,9 +19,9 @@ True
 """
 
 from dvonn import choice
-from kernel.session import GameSession
 from dvonn_core import Game, Move
-from dvonn_core.board import CELLS
+from dvonn_core.dvonn.board import CELLS
+from kernel.session import GameSession
 from dvonn.render import capital as _cap
 from dvonn.render import mark_last_move, mark_selection, mark_turn, result_text
 
@@ -30,7 +30,7 @@ DVONN_PIECES = 3
 
 
 def _setup_random(seed):
-    from dvonn_core.setup import random_setup
+    from dvonn_core.dvonn.setup import random_setup
     return random_setup(seed)
 
 

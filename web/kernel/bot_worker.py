@@ -13,11 +13,11 @@ and its score, so the page's main thread never searches.
 import random
 
 from dvonn_core import Game
-from dvonn_core.game import text_of
+from dvonn_core.dvonn.game import text_of
 
 try:
-    from dvonn_core.bot import choose_code as _choose_code
-    from dvonn_core.bot import choose_move_text as _choose_move_text
+    from dvonn_core.dvonn.bot import choose_code as _choose_code
+    from dvonn_core.dvonn.bot import choose_move_text as _choose_move_text
 except ImportError:  # a rules core without the bot
     _choose_code = _choose_move_text = None
 

@@ -1,6 +1,6 @@
 """A DVONN bot with three levels: easy, medium and hard.
 
->>> from dvonn_core.setup import random_setup
+>>> from dvonn_core.dvonn.setup import random_setup
 >>> game = random_setup(1)
 >>> move = choose_move(game, "easy", seed=3)
 >>> game.is_legal(move)
@@ -12,17 +12,17 @@ Design
   (:func:`placement_scores`): DVONN pieces spread out and away from the edge;
   own pieces close to the DVONN pieces, on the edge (mobile from the start),
   not clumped with other own pieces, next to enemy pieces (future captures).
-  The levels differ by the noise added from the seeded :class:`~dvonn_core.rng.Rng`.
+  The levels differ by the noise added from the seeded :class:`~dvonn_core.common.rng.Rng`.
   Hard searches the last :data:`SEARCH_LAST_PLACEMENTS` placements to the
-  end of the phase (:class:`~dvonn_core.placement.PlacementSearch`), judged by
+  end of the phase (:class:`~dvonn_core.dvonn.placement.PlacementSearch`), judged by
   the value of the finished set-up fitted to real games
-  (:mod:`dvonn_core.placement`), within its budget.
+  (:mod:`dvonn_core.dvonn.placement`), within its budget.
 * **Movement** is searched by iterative-deepening negamax alpha-beta with
   principal-variation search, a transposition table (keyed by the 49 stacks,
   one table per side to move, rebuilt for every call so a seed always gives
   the same move), move ordering (TT move, moves onto enemy stacks by height,
   onto DVONN stacks, killer moves, history), and the tuned evaluation of
-  :mod:`dvonn_core.evaluation`: controlled stacks, pieces, mobility,
+  :mod:`dvonn_core.dvonn.evaluation`: controlled stacks, pieces, mobility,
   captures, threatened pieces, closeness to the DVONN pieces and the biggest
   capture open to each side, weighted by a logistic fit to 9,575 real games
   (in the middle game a controlled stack counts for more than its pieces;
@@ -47,12 +47,12 @@ exceeded by more than a few milliseconds plus one node.
 import gc
 import time
 
+from ..common.rng import Rng
 from .board import COORDS, EDGE, NEIGHBOURS, SIZE, distance
 from .evaluation import score_of as _score_of
 from .game import Game
 from .moves import PLACE_BASE, Move, code_text
 from .placement import PlacementSearch
-from .rng import Rng
 
 try:
     from typing import Dict, List, Optional, Tuple
@@ -66,7 +66,7 @@ __all__ = ["LEVELS", "choose_move", "choose_move_text", "greedy_move", "random_m
 #: DIST[a][b]: number of steps between two cells.
 DIST = [[distance(a, b) for b in range(SIZE)] for a in range(SIZE)]
 
-# Search scores (centi-pieces; the evaluation is dvonn_core.evaluation).
+# Search scores (centi-pieces; the evaluation is dvonn_core.dvonn.evaluation).
 WIN = 100000  # a won final position (plus the piece margin)
 EXACT = 1000  # TT depth marking an exactly solved subtree
 

@@ -13,9 +13,11 @@ Move.parse('E3G3')
 True
 """
 
+from ..common.errors import (
+    IllegalMoveError as IllegalMoveError,  # re-exported (X as X): both lived here before errors.py
+)
+from ..common.errors import InvalidMoveError as InvalidMoveError
 from .board import CELLS, SIZE, index, is_cell
-from .errors import IllegalMoveError as IllegalMoveError  # re-exported (X as X): both lived here before errors.py
-from .errors import InvalidMoveError as InvalidMoveError
 
 try:
     from typing import Optional

@@ -31,7 +31,7 @@ flushes after every line it writes):
   score, time) go to standard error only (``--quiet`` turns them off).
 
 ``--position P`` starts from the position string ``P`` (see
-:mod:`dvonn_core.position`, e.g. a position after placement) instead of the
+:mod:`dvonn_core.dvonn.position`, e.g. a position after placement) instead of the
 empty board.  The rule for the first line is the same, with "the side to move"
 read from the string: ``Start`` makes the engine that side, and any other first
 line is that side's move, so the engine plays the other one.  Two engines given

@@ -1,6 +1,6 @@
 """The errors both games raise, kept in a module of their own that imports nothing: the
 Diamonds & Pivots package and a page that only reads records do not load the DVONN game to
-name them (``dvonn_core.record`` is only loaded when a record is read or written)."""
+name them (``dvonn_core.dvonn.record`` is only loaded when a record is read or written)."""
 
 try:
     from typing import Optional

@@ -5,10 +5,10 @@
 ('movement', 'white', 49)
 """
 
+from ..common.rng import Rng
 from .board import SIZE
 from .game import Game
 from .moves import PLACE_BASE
-from .rng import Rng
 
 
 def random_setup(seed: int = 0) -> Game:

@@ -1,17 +1,25 @@
-"""Neutral hex-grid geometry in axial coordinates, shared by the games' board modules.
+"""Hex-grid geometry in axial coordinates, shared by the games' boards (Red Blob Games' "axial" hexes).
 
-A cell is an axial pair ``(x, y)``; the six neighbours are fixed offsets
-(:data:`DIRECTIONS`).  A board is any finite set of such pairs, and the tables
-below are built once per board as plain lists indexed by cell number, which is
-fast and portable to MicroPython.
+A cell is an axial pair ``(x, y)``: ``x`` counts cells along a row to the right, ``y``
+counts rows upwards, each row half a cell to the left of the one below, so that
+``(1, 1)`` is the neighbour up and to the right.  DVONN's cell names are these
+coordinates already (column A-K, row 1-5); Diamonds & Pivots uses ``(diagonal, -row)``.
+The six neighbours are fixed offsets (:data:`DIRECTIONS`).  A board is any finite list
+of cells; the tables below are built once per board as plain lists indexed by cell
+number, which is fast and portable to MicroPython.  Where the cells go on screen is
+:mod:`dvonn_core.common.layout`.
 
 >>> cells = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 0)]
 >>> ray(cells, 0, (1, 0), 3)
 [1, 4]
+>>> step_table(cells)[0]
+[1, 3, 2, -1, -1, -1]
 >>> sorted(neighbour_table(cells)[0])
 [1, 2, 3]
 >>> rhombi(cells)
 [(0, 1, 2, 3)]
+>>> distance((0, 0), (2, 1)), distance((0, 0), (1, -1)), direction((0, 0), (3, 3))
+(2, 2, 1)
 """
 
 try:
@@ -19,8 +27,32 @@ try:
 except ImportError:  # MicroPython
     pass
 
-#: The six directions as axial offsets, in turning order (each is 60 degrees from the next).
+#: The six directions as axial offsets, in turning order (each is 60 degrees from the next,
+#: counter-clockwise on screen): right, up-right, up-left, left, down-left, down-right.
 DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+
+
+def distance(a: "Tuple[int, int]", b: "Tuple[int, int]") -> int:
+    """The number of steps from cell ``a`` to cell ``b`` (along any path)."""
+    dx = b[0] - a[0]
+    dy = b[1] - a[1]
+    if dx * dy >= 0:
+        return max(abs(dx), abs(dy))
+    return abs(dx) + abs(dy)
+
+
+def direction(a: "Tuple[int, int]", b: "Tuple[int, int]") -> int:
+    """The index in :data:`DIRECTIONS` of the straight line from ``a`` to ``b``; -1 when ``b`` is
+    not on one of the six lines through ``a`` (or is ``a``)."""
+    dx = b[0] - a[0]
+    dy = b[1] - a[1]
+    d = max(abs(dx), abs(dy))
+    if d == 0:
+        return -1
+    for k in range(6):
+        if DIRECTIONS[k][0] * d == dx and DIRECTIONS[k][1] * d == dy:
+            return k
+    return -1
 
 
 def _lookup(cells: "Sequence[Tuple[int, int]]") -> "Dict[Tuple[int, int], int]":
@@ -44,6 +76,17 @@ def ray(cells: "Sequence[Tuple[int, int]]", start: int, direction: "Tuple[int, i
             break
         out.append(i)
     return out
+
+
+def step_table(cells: "Sequence[Tuple[int, int]]") -> "List[List[int]]":
+    """For each cell number, the number of the cell one step away in each of the :data:`DIRECTIONS`
+    (in that order), -1 where the step leaves the board.  Following a direction from table to
+    table walks a straight line: ``t = table[t][k]`` until it is -1."""
+    where = _lookup(cells)
+    table = []
+    for x, y in cells:
+        table.append([where.get((x + dx, y + dy), -1) for (dx, dy) in DIRECTIONS])
+    return table
 
 
 def neighbour_table(cells: "Sequence[Tuple[int, int]]") -> "List[List[int]]":

@@ -15,7 +15,7 @@ keeps the value up to date as it places and takes back pieces, and searches the
 placement phase by iterative-deepening alpha-beta with a transposition table
 (the same cells filled in another order are the same board), judged by that value.
 
->>> from dvonn_core.game import Game
+>>> from dvonn_core.dvonn.game import Game
 >>> g = Game()
 >>> for cell in ("C3", "F3", "I3", "A1", "B1"):
 ...     _ = g.play(cell)

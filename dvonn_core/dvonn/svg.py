@@ -35,6 +35,7 @@ From the command line (``python -m dvonn_core svg --help``)::
 
 import math
 
+from ..common.layout import centred, hex_to_pixel, layout
 from .board import CELLS, COORDS, SIZE, index
 from .moves import Move
 
@@ -50,7 +51,8 @@ class DiagramError(ValueError):
 
 # ---------------------------------------------------------------------- geometry
 # All lengths are in tenths of a pixel (integers), so that the text of the SVG is
-# identical on every Python.  A cell is a pointy-top hexagon 40 px wide.
+# identical on every Python.  A cell is a pointy-top hexagon 40 px wide and 46 px tall
+# (a regular one would be 39.8 px wide): every corner is then a whole tenth of a pixel.
 
 HALF_WIDTH = 200  #: half the width of a cell (flat side to flat side), in tenths of a pixel
 CORNER = 230  #: centre to the top and bottom corners of a cell
@@ -58,6 +60,8 @@ ROW_STEP = 345  #: vertical distance between rows (1.5 * CORNER, so the hexagons
 PIECE = 150  #: radius of a piece
 LAYER = 35  #: vertical step between the pieces of a stack
 MAX_LAYERS = 4  #: pieces drawn per stack; the number tells the height
+#: Where the cells go (the games' one hex layout), F3 at (0, 0).
+LAYOUT = centred(layout(CORNER, width=2 * HALF_WIDTH), 5, 2)
 #: Offsets of the six corners of a cell from its centre, clockwise from the top.
 HEX_CORNERS = (
     (0, -CORNER),
@@ -87,8 +91,8 @@ NAMES = {"w": "white", "b": "black", "d": "DVONN"}
 
 def _xy(col: int, row: int, flip: bool = False) -> "Tuple[int, int]":
     """Centre of the (possibly off-board) cell at axial (col, row), in tenths of a pixel."""
-    x = 2 * HALF_WIDTH * (col - 5) - HALF_WIDTH * (row - 2)
-    y = -ROW_STEP * (row - 2)
+    px, py = hex_to_pixel(LAYOUT, col, row)
+    x, y = int(px), int(py)  # exact: whole multiples of 200 and 345
     if flip:
         return (-x, -y)
     return (x, y)
@@ -486,8 +490,8 @@ def render(
 ) -> str:
     """A standalone SVG diagram of a position.
 
-    ``game_or_position``: a :class:`~dvonn_core.game.Game`, a position string
-    (:mod:`dvonn_core.position`) or a list of 49 stacks in cell order.
+    ``game_or_position``: a :class:`~dvonn_core.dvonn.game.Game`, a position string
+    (:mod:`dvonn_core.dvonn.position`) or a list of 49 stacks in cell order.
 
     - ``highlight``: cells to highlight (names, or one string ``"E3,F4"``).
     - ``last_move``: a move (``Move`` or text ``"E3G3"``, ``"E3"``) drawn as an

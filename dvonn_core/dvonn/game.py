@@ -64,7 +64,7 @@ class Game:
 
     @classmethod
     def from_position(cls, text: str) -> "Game":
-        """A game starting from a position string (see :mod:`dvonn_core.position`)."""
+        """A game starting from a position string (see :mod:`dvonn_core.dvonn.position`)."""
         stacks, turn, placing = _position.parse(text)
         game = cls()
         game._set(stacks, turn, placing)
@@ -93,13 +93,13 @@ class Game:
 
     @classmethod
     def from_record(cls, text: str) -> "Game":
-        """A game replayed from a record in any supported format (see :mod:`dvonn_core.record`)."""
+        """A game replayed from a record in any supported format (see :mod:`dvonn_core.dvonn.record`)."""
         from . import record
 
         return record.read(text)
 
     def record(self) -> str:
-        """The game as a plain-text record: header tags, then the moves (see :mod:`dvonn_core.record`)."""
+        """The game as a plain-text record: header tags, then the moves (see :mod:`dvonn_core.dvonn.record`)."""
         from . import record
 
         return record.write(self)
@@ -217,7 +217,7 @@ class Game:
         return self._stacks[index(cell)]
 
     def stacks(self) -> "List[str]":
-        """All 49 stacks in cell order (see :data:`dvonn_core.board.CELLS`)."""
+        """All 49 stacks in cell order (see :data:`dvonn_core.dvonn.board.CELLS`)."""
         return list(self._stacks)
 
     def pieces_to_place(self) -> "Tuple[int, int]":
@@ -252,7 +252,7 @@ class Game:
         return "draw"
 
     def position(self) -> str:
-        """The position as a canonical, URL-safe string (see :mod:`dvonn_core.position`)."""
+        """The position as a canonical, URL-safe string (see :mod:`dvonn_core.dvonn.position`)."""
         return _position.format(self._stacks, self._turn, self._placed < SIZE)
 
     def legal_moves(self) -> "List[Move]":
@@ -340,7 +340,7 @@ class Game:
 
     # ------------------------------------------------------------------ fast path
     # The public fast path, for search, perft, replay and engines: integer move
-    # codes (see :func:`dvonn_core.moves.encode`; ``Move.from_code`` and
+    # codes (see :func:`dvonn_core.dvonn.moves.encode`; ``Move.from_code`` and
     # ``Move.code`` convert), ``push``/``pop`` without validation, and read-only
     # views of the state.  Like OpenSpiel's ``legal_actions``/``apply_action``.
 
@@ -361,7 +361,7 @@ class Game:
 
     @property
     def occupied(self) -> int:
-        """Bitboard of the occupied cells (``dvonn_core.board.BIT[i]`` is cell ``i``'s bit)."""
+        """Bitboard of the occupied cells (``dvonn_core.dvonn.board.BIT[i]`` is cell ``i``'s bit)."""
         return self._occ
 
     @property

@@ -2,8 +2,9 @@
 
 Cells are named like the CodeCup 2011 / Boardspace / Little Golem notation:
 columns A-K and rows 1-5, with row 1 = A1..I1, row 2 = A2..J2, row 3 = A3..K3,
-row 4 = B4..K4 and row 5 = C5..K5.  The column and row are axial hex
-coordinates, so the six directions are fixed offsets.
+row 4 = B4..K4 and row 5 = C5..K5.  The column and row are the axial hex
+coordinates of :mod:`dvonn_core.common.hexgrid`, whose six directions, steps and
+distances the tables below are built from.
 
 Everything here is computed once, as plain lists indexed by cell number
 (0..48, row 1 first, then by column), which is both fast and portable to
@@ -17,6 +18,9 @@ MicroPython.
 ['A2', 'B1', 'B2']
 """
 
+from ..common import hexgrid
+from ..common.hexgrid import step_table
+
 try:
     from typing import List, Tuple
 except ImportError:  # MicroPython
@@ -25,9 +29,6 @@ except ImportError:  # MicroPython
 COLUMNS = "ABCDEFGHIJK"
 ROWS = 5
 SIZE = 49
-
-#: The six directions as (column, row) offsets.
-DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
 
 
 def _on_board(col: int, row: int) -> bool:
@@ -59,20 +60,10 @@ for _b in BIT:
     ALL_BITS |= _b
 
 
-_GRID = [-1] * (11 * ROWS)  # cell number by row * 11 + column, -1 off the board
-for _i in range(SIZE):
-    _GRID[COORDS[_i][1] * 11 + COORDS[_i][0]] = _i
 #: The longest straight line on the board has 11 cells, so no jump is longer than 10.
 MAX_JUMP = 10
 
-
-def _cell_at(col: int, row: int) -> int:
-    if 0 <= col <= 10 and 0 <= row < ROWS:
-        return _GRID[row * 11 + col]
-    return -1
-
-
-#: NEIGHBOURS[i]: the cell numbers next to cell i (2 to 6 of them).
+#: NEIGHBOURS[i]: the cell numbers next to cell i (2 to 6 of them), in the order of DIRECTIONS.
 NEIGHBOURS = []  # type: List[List[int]]
 #: NEIGHBOUR_BITS[i]: the same as a bitboard.
 NEIGHBOUR_BITS = []  # type: List[int]
@@ -81,22 +72,21 @@ EDGE = []  # type: List[bool]
 #: JUMPS[i][d]: the cells exactly d steps away from cell i in a straight line
 #: (d = 1..SIZE), in cell-number order; the list is empty when d is too far.
 JUMPS = []  # type: List[List[List[int]]]
-#: RING[i]: the bits of the six cells around cell i in circular order (0 off the board);
-#: consecutive entries are neighbours of each other.
+#: RING[i]: the bits of the six cells around cell i in the (circular) order of DIRECTIONS, 0 off
+#: the board; consecutive entries are neighbours of each other.
 RING = []  # type: List[List[int]]
-_RING_ORDER = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+
 
 def _build_tables() -> None:
     # A function, not module-level code: its variables are locals, which MicroPython
     # (the page's interpreter) reads far faster than globals.
     nowhere = []  # type: List[int]
-    cell_at = _cell_at
+    steps = step_table(COORDS)  # steps[i][k]: the cell one step from i in direction k, -1 off the board
     for i in range(SIZE):
-        c, r = COORDS[i]
+        around = steps[i]
         ns = []
         bits = 0
-        for dc, dr in DIRECTIONS:
-            n = cell_at(c + dc, r + dr)
+        for n in around:
             if n >= 0:
                 ns.append(n)
                 bits |= BIT[n]
@@ -104,23 +94,19 @@ def _build_tables() -> None:
         NEIGHBOUR_BITS.append(bits)
         EDGE.append(len(ns) < 6)
         by_distance = [[] for _ in range(MAX_JUMP + 1)]  # type: List[List[int]]
-        for dc, dr in DIRECTIONS:
+        for k in range(6):
             # The board is convex: a ray that leaves it never comes back.
             d = 1
-            t = cell_at(c + dc, r + dr)
+            t = around[k]
             while t >= 0:
                 by_distance[d].append(t)
                 d += 1
-                t = cell_at(c + dc * d, r + dr * d)
+                t = steps[t][k]
         for targets in by_distance:
             targets.sort()
         by_distance.extend([nowhere] * (SIZE - MAX_JUMP))
         JUMPS.append(by_distance)
-        ring = []
-        for dc, dr in _RING_ORDER:
-            n = cell_at(c + dc, r + dr)
-            ring.append(BIT[n] if n >= 0 else 0)
-        RING.append(ring)
+        RING.append([BIT[n] if n >= 0 else 0 for n in around])
     for p in range(64):
         starts = 0
         for k in range(6):
@@ -166,26 +152,14 @@ def neighbours(name: str) -> "List[str]":
 
 def direction(source: int, target: int) -> int:
     """Index in DIRECTIONS of the straight line from source to target, or -1."""
-    c1, r1 = COORDS[source]
-    c2, r2 = COORDS[target]
-    dc = c2 - c1
-    dr = r2 - r1
-    d = max(abs(dc), abs(dr))
-    if d == 0:
-        return -1
-    for k in range(6):
-        if DIRECTIONS[k][0] * d == dc and DIRECTIONS[k][1] * d == dr:
-            return k
-    return -1
+    return hexgrid.direction(COORDS[source], COORDS[target])
 
 
 def distance_in_line(source: int, target: int) -> int:
     """Number of steps from source to target along a straight line, or 0 if not in line."""
-    if direction(source, target) < 0:
+    if hexgrid.direction(COORDS[source], COORDS[target]) < 0:
         return 0
-    c1, r1 = COORDS[source]
-    c2, r2 = COORDS[target]
-    return max(abs(c2 - c1), abs(r2 - r1))
+    return hexgrid.distance(COORDS[source], COORDS[target])
 
 
 def distance(a: int, b: int) -> int:
@@ -194,10 +168,4 @@ def distance(a: int, b: int) -> int:
     >>> distance(index("A1"), index("C3")), distance(index("A1"), index("B2")), distance(index("A2"), index("B1"))
     (2, 1, 2)
     """
-    c1, r1 = COORDS[a]
-    c2, r2 = COORDS[b]
-    dc = c2 - c1
-    dr = r2 - r1
-    if dc * dr >= 0:
-        return max(abs(dc), abs(dr))
-    return abs(dc) + abs(dr)
+    return hexgrid.distance(COORDS[a], COORDS[b])

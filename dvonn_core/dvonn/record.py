@@ -4,7 +4,7 @@
 then the moves in standard notation (10 a line), ending in ``resign`` if a
 side resigned.
 
-:func:`read` replays a record into a new :class:`~dvonn_core.game.Game`.  The
+:func:`read` replays a record into a new :class:`~dvonn_core.dvonn.game.Game`.  The
 format is detected from the text:
 
 * this module's own format (what :func:`write` gives);
@@ -31,7 +31,7 @@ never evaluated, parsing takes linear time, and records over
 5 E3G3
 move 5 (E3G3): illegal move 'E3G3': stacks cannot move until all 49 pieces are placed in 9-10-2D1BD2D2-10-9.wp
 
->>> from dvonn_core.game import Game
+>>> from dvonn_core.dvonn.game import Game
 >>> g = read("f3, c3, I3 e3")
 >>> [str(m) for m in g.moves], g.to_move
 (['F3', 'C3', 'I3', 'E3'], 'white')
@@ -49,15 +49,15 @@ F3 C3 I3 E3
 True
 """
 
+from ..common.errors import RecordError
+from ..common.tags import WORD_CHARS as _WORD_CHARS
+from ..common.tags import is_word as _is_word
+from ..common.tags import read_tag_block as _read_tag_block
+from ..common.tags import short as _short
+from ..common.tags import tag_line as _tag_line
 from .board import SIZE
-from .errors import RecordError
 from .game import Game
 from .moves import PASS_CODE, PLACE_BASE, Move
-from .tags import WORD_CHARS as _WORD_CHARS
-from .tags import is_word as _is_word
-from .tags import read_tag_block as _read_tag_block
-from .tags import short as _short
-from .tags import tag_line as _tag_line
 
 try:
     from typing import Dict, List, Optional, Tuple, Union

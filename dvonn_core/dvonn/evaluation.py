@@ -13,7 +13,7 @@ positions, computes these features, fits the weights and prints the fit on held
 out games; its output is pasted into ``MID`` and ``END`` below.  The scale is
 hundredths of a piece: the weight of a controlled piece at the very end is 100.
 
->>> from dvonn_core.setup import random_setup
+>>> from dvonn_core.dvonn.setup import random_setup
 >>> g = random_setup(1)
 >>> len(features(g)) == len(NAMES)
 True

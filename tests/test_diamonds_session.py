@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from dvonn_core.diamonds import DiamondsGame
+from kernel.url import parse_query
 
 WEB = Path(__file__).resolve().parents[1] / "web" / "diamonds"
 PAGE_MODULES = ("render", "session", "persist", "embed_params")
@@ -229,12 +230,12 @@ def test_render_marks_and_keys() -> None:
 ])
 def test_embed_parameters_that_cannot_be_shown_are_named(query: str, message: str) -> None:
     with pytest.raises(embed_params.EmbedError) as info:
-        embed_params.parse(embed_params.parse_query(query))
+        embed_params.parse(parse_query(query))
     assert message in str(info.value)
 
 
 def test_embed_parameters() -> None:
-    spec = embed_params.parse(embed_params.parse_query("?game=diamonds&moves=b6,a5&labels=0&caption=Two+drops"))
+    spec = embed_params.parse(parse_query("?game=diamonds&moves=b6,a5&labels=0&caption=Two+drops"))
     assert spec == {"position": None, "moves": ["b6", "a5"], "flip": False, "labels": False, "caption": "Two drops"}
 
 

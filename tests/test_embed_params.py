@@ -10,9 +10,10 @@ from urllib.parse import urlencode
 import pytest
 
 from dvonn import embed_params
-from dvonn.embed_params import EmbedError, parse, parse_query, snippet
+from dvonn.embed_params import EmbedError, parse, snippet
 from dvonn_core import Game
 from kernel import guide_page
+from kernel.url import parse_query
 
 START = "9-10-11-10-9.wp"
 MOVE_HEIGHT = "9-3D6-4bwW2B3-3DWBD3-9.w"  # White's stack of 3 on E3 can reach only H3

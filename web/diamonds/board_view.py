@@ -11,8 +11,9 @@ position string) and ``data-turn`` (the turn being built); cells are ``[data-cel
 parts carry ``data-testid`` (``board``, ``status``, ``notice``, ``pass``, ``swap``, ``undo``, ``next``, ``reset``).
 """
 
-from diamonds import render
 from pyscript.ffi import create_proxy
+
+from diamonds import render
 from diamonds.session import example_session
 
 BAR = ('<div class="dv-bar">'
@@ -21,7 +22,8 @@ BAR = ('<div class="dv-bar">'
        '<button type="button" data-testid="swap" hidden>Swap sides</button>'
        '<button type="button" data-testid="undo" title="Take back the last step">Undo</button>'
        '<button type="button" data-testid="next" title="Play the next step of the example" hidden>Next step</button>'
-       '<button type="button" class="dv-reset" data-testid="reset" title="Back to the position shown first">Reset</button>'
+       '<button type="button" class="dv-reset" data-testid="reset" title="Back to the position shown first">'
+       'Reset</button>'
        '</div>'
        '<p class="dv-notice" data-testid="notice" role="alert" hidden></p>')
 
@@ -41,7 +43,8 @@ class BoardView:
         svg = root.querySelector("svg.dv-svg")
         if svg is None:
             root.insertAdjacentHTML("beforeend", '<svg class="dv-svg" viewBox="%s" role="group" '
-                                    'aria-label="Diamonds and Pivots board" data-testid="board"></svg>' % render.VIEWBOX)
+                                    'aria-label="Diamonds and Pivots board" data-testid="board"></svg>'
+                                    % render.VIEWBOX)
             svg = root.querySelector("svg.dv-svg")
         self.svg = svg
         # The board build.py drew into the page, if any: the first redraw keeps it when it

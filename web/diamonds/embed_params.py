@@ -5,18 +5,19 @@ live board.  :func:`parse` checks every value against the rules library and rais
 :class:`EmbedError` (a ``ValueError``) naming the parameter and saying what is wrong.
 Runs on MicroPython and CPython.
 
+>>> from kernel.url import parse_query
 >>> spec = parse(parse_query("?game=diamonds&position=5-6-7-8-4b4-8-7-6-5.ws&flip=1"))
 >>> spec["position"], spec["flip"], spec["moves"]
 ('5-6-7-8-4b4-8-7-6-5.ws', True, [])
->>> parse({"game": "diamonds", "moves": "e5,e5"})
+>>> parse({"game": "diamonds", "moves": "e5,e5"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-kernel.url.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5': cannot drop on e5: the cell is not empty in 5-6-7-8-4b4-8-7-6-5.ws
+kernel.url.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5': cannot drop on e5: the cell is ...
 """
 
-from dvonn_core.diamonds import DiamondsGame
 from diamonds.session import split_turns
-from kernel.url import EmbedError, flag, parse_query
+from dvonn_core.diamonds import DiamondsGame
+from kernel.url import EmbedError, flag
 
 PARAMETERS = ("game", "position", "moves", "flip", "labels", "caption")
 MAX_CAPTION = 300

@@ -101,7 +101,8 @@ class DiamondsPage(GamePage):
 
     def embed_snippet(self, base, position, flip):
         url = base + "embed.html?game=diamonds&position=" + quote(position) + ("&flip=1" if flip else "")
-        return iframe(url, 480, 480 * 395 // 469 + 40, "Diamonds and Pivots board")  # the board (469 x 395), its controls
+        # The board (469 x 395 in its viewBox) at 480 px wide, then its controls.
+        return iframe(url, 480, 480 * 395 // 469 + 40, "Diamonds and Pivots board")
 
     def bot_played(self, text, mover):
         if text == "pass":

@@ -205,7 +205,8 @@ def cell_svg(cell, stone, extra=None, focused=False, flipped=False, interactive=
     x, y = cell_xy(cell, flipped)
     cls = cell_class(stone, extra)
     if interactive:
-        attrs = 'role="button" tabindex="%d" aria-label="%s"' % (0 if focused else -1, announce(cell, stone, extra or ""))
+        label = announce(cell, stone, extra or "")
+        attrs = 'role="button" tabindex="%d" aria-label="%s"' % (0 if focused else -1, label)
     else:
         attrs = 'aria-label="%s"' % announce(cell, stone, extra or "")
     return ('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" %s><use href="#dhex" class="hx"/>%s</g>'

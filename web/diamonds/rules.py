@@ -11,8 +11,8 @@ figures it started; another starts before the page is ready, so that it shows it
 """
 
 from diamonds.board_view import BoardView
-from kernel.lazy_boards import attr, start
 from diamonds.session import split_turns
+from kernel.lazy_boards import attr, start
 
 VIEWS = []  # keeps every board (and its event proxies) alive
 

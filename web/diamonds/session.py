@@ -36,6 +36,7 @@ its last step (the line end, the pivot, a laid pivot, the drop).
 from diamonds.render import capital
 from dvonn_core.diamonds import DiamondsGame, Move
 from kernel.session import OTHER, GameSession
+
 CELL_CODE = {"black": "b", "white": "w", "": ""}
 
 
@@ -96,11 +97,11 @@ class Session(GameSession):
 
     def pivot_cells(self):
         """The cells that can be the pivot now, sorted."""
-        return sorted(set(_cell(o.cell) for o in self.pivot_options()))
+        return sorted({_cell(o.cell) for o in self.pivot_options()})
 
     def partners(self, cell):
         """The partners (one per diamond) of a pivot cell, sorted."""
-        return sorted(set(_cell(o.partner) for o in self.pivot_options() if _cell(o.cell) == cell))
+        return sorted({_cell(o.partner) for o in self.pivot_options() if _cell(o.cell) == cell})
 
     def chosen_diamond(self):
         """The diamond of the picked pivot (cells), or None."""
@@ -192,7 +193,8 @@ class Session(GameSession):
         if self.far is None:
             more = ""
             if len(self.partners(self.pivot)) > 1:
-                more = " (%s is in %d diamonds: pick it again for the other)" % (self.pivot, len(self.partners(self.pivot)))
+                more = " (%s is in %d diamonds: pick it again for the other)" % (
+                    self.pivot, len(self.partners(self.pivot)))
             return "%s: pivot on %s%s; pick the far end of a line." % (side, self.pivot, more)
         taken = self.captured()
         what = ("captures " + " ".join(taken)) if taken else "captures nothing"

@@ -11,20 +11,24 @@ position string on the board); each cell is ``[data-cell]``; the parts carry
 ``next``, ``last``, ``reset``).
 """
 
-from dvonn import board_dom
-from dvonn import render
 from pyscript.ffi import create_proxy
+
+from dvonn import board_dom, render
 
 BAR = ('<div class="dv-bar">'
        '<span class="dv-steps">'
-       '<button type="button" data-testid="first" title="Back to the start (Home)" aria-label="Back to the start">&#xAB;</button>'
-       '<button type="button" data-testid="prev" title="One move back (Left arrow)" aria-label="One move back">&#x2039;</button>'
+       '<button type="button" data-testid="first" title="Back to the start (Home)" aria-label="Back to the start">'
+       '&#xAB;</button>'
+       '<button type="button" data-testid="prev" title="One move back (Left arrow)" aria-label="One move back">'
+       '&#x2039;</button>'
        '<span class="dv-counter" data-testid="counter"></span>'
-       '<button type="button" data-testid="next" title="One move on (Right arrow)" aria-label="One move on">&#x203A;</button>'
+       '<button type="button" data-testid="next" title="One move on (Right arrow)" aria-label="One move on">'
+       '&#x203A;</button>'
        '<button type="button" data-testid="last" title="To the end (End)" aria-label="To the end">&#xBB;</button>'
        '</span>'
        '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'
-       '<button type="button" class="dv-reset" data-testid="reset" title="Back to the position shown first">Reset</button>'
+       '<button type="button" class="dv-reset" data-testid="reset" title="Back to the position shown first">'
+       'Reset</button>'
        '</div>'
        '<p class="dv-notice" data-testid="notice" role="alert" hidden></p>')
 

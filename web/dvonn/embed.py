@@ -19,7 +19,8 @@ def show_error(message):
 
 
 def main():
-    from dvonn.embed_params import EmbedError, parse, parse_query
+    from dvonn.embed_params import parse
+    from kernel.url import EmbedError, parse_query
     try:
         spec = parse(parse_query(str(window.location.search or "")))
     except EmbedError as error:

@@ -7,6 +7,7 @@ and raises :class:`EmbedError` (a ``ValueError``) whose message names the parame
 says what is wrong.  :func:`snippet` is the other direction: the ``<iframe>`` code for a
 position, as the main app's "Copy embed code" gives it.
 
+>>> from kernel.url import parse_query
 >>> spec = parse(parse_query("?moves=F3,C3,I3&at=2&flip=1&highlight=E3,F4"))
 >>> spec.moves, spec.at, spec.flip, spec.highlight
 (['F3', 'C3', 'I3'], 2, True, ['E3', 'F4'])
@@ -18,8 +19,8 @@ at: 'x' is not a move number (use a whole number from 0 to 0)
 """
 
 from dvonn_core import Game
-from kernel.url import EmbedError, flag, iframe, parse_query, quote, unquote
-from dvonn_core.dvonn.board import is_cell, index, CELLS
+from dvonn_core.dvonn.board import CELLS, index, is_cell
+from kernel.url import EmbedError, flag, iframe, quote
 
 PARAMETERS = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption", "game")
 MAX_CAPTION = 300
@@ -120,7 +121,8 @@ def parse(params):
         else:
             digits = text[1:] if text[:1] == "-" else text
             if not digits or not digits.isdigit():
-                raise EmbedError("at: %r is not a move number (use a whole number from 0 to %d)" % (params["at"], total))
+                raise EmbedError("at: %r is not a move number (use a whole number from 0 to %d)"
+                                 % (params["at"], total))
             at = int(text)
             if at < 0 or at > total:
                 raise EmbedError("at: %d is out of range: there %s %d move%s, so at goes from 0 to %d"
@@ -175,8 +177,8 @@ def snippet(base, position=None, moves=(), at=None, play=True, flip=False, label
     The height follows the board's shape (plus room for a caption and the step buttons)
     unless given.
 
-    >>> print(snippet("https://example.org/dvonn/", "9-10-11-10-9.wp"))
-    <iframe src="https://example.org/dvonn/embed.html?position=9-10-11-10-9.wp&amp;play=1" width="480" height="246" style="border:0;max-width:100%" loading="lazy" title="DVONN board"></iframe>
+    >>> print(snippet("https://example.org/dvonn/", "9-10-11-10-9.wp"))  # doctest: +ELLIPSIS
+    <iframe src="https://example.org/dvonn/embed.html?position=9-10-11-10-9.wp&amp;play=1" width="480" height="246" ...>
     """
     url = base + embed_url(position, moves, at, play, flip, labels, highlight, caption)
     if height is None:

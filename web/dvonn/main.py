@@ -7,10 +7,11 @@ random setup of the new-game form.  Everything else (review, hint, analysis, sav
 records, the bot) is the kernel's.
 """
 
+from pyscript import window
+
 from dvonn import board_dom, persist, render
 from dvonn.session import Session
 from kernel.page import GamePage
-from pyscript import window
 
 #: Narrow portrait screens (phones) get the board a quarter turn round, so cells stay >= 44 CSS px.
 TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"

@@ -11,8 +11,8 @@ ready, so that it shows its error (``data-ready="error"``) at once.
 
 from dvonn.board_view import BoardView
 from dvonn.embed_params import split_list
-from kernel.lazy_boards import attr, start
 from dvonn.viewer import Viewer
+from kernel.lazy_boards import attr, start
 
 VIEWS = []  # keeps every board (and its event proxies) alive
 

@@ -19,11 +19,11 @@ True
 """
 
 from dvonn import choice
+from dvonn.render import capital as _cap
+from dvonn.render import mark_last_move, mark_selection, mark_turn, result_text
 from dvonn_core import Game, Move
 from dvonn_core.dvonn.board import CELLS
 from kernel.session import GameSession
-from dvonn.render import capital as _cap
-from dvonn.render import mark_last_move, mark_selection, mark_turn, result_text
 
 PIECES_PER_SIDE = 23
 DVONN_PIECES = 3

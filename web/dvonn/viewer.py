@@ -18,10 +18,10 @@ once, with a notice.
 """
 
 from dvonn import choice
-from dvonn_core import Game, IllegalMoveError, InvalidMoveError
-from dvonn_core.dvonn.board import CELLS
 from dvonn.render import add_mark, mark_last_move, mark_selection, mark_turn, result_text
 from dvonn.render import capital as _cap
+from dvonn_core import Game, IllegalMoveError, InvalidMoveError
+from dvonn_core.dvonn.board import CELLS
 
 
 class Viewer:

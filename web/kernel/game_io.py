@@ -14,9 +14,10 @@ JavaScript exception.
 
 import asyncio
 
-from kernel import download, saves
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+
+from kernel import download, saves
 
 _page = {}  # session, persist, after_change... (set by setup)
 persist = None  # the game's persist module (set by setup): its GameSaves and record reader
@@ -192,10 +193,7 @@ def open_link():
             return False
         kind, value = persist.parse_fragment(str(window.location.hash))
         text = _decode(value)
-        if kind == "record":
-            game = persist.read_record(text, "the link's record")
-        else:
-            game = persist.read_position(text)
+        game = persist.read_record(text, "the link's record") if kind == "record" else persist.read_position(text)
     except ValueError as error:
         _clear_fragment()
         session.notice = persist.problem(error, what, text)
@@ -216,7 +214,8 @@ def open_link():
 def on_share(event):
     """"Share link": the page's address with ``#record=<the record>``, copied and shown in a box."""
     session = _page["session"]
-    url = _page_address() + "#record=" + str(window.encodeURIComponent(persist.share_text(session.live_game().record())))
+    record = persist.share_text(session.live_game().record())
+    url = _page_address() + "#record=" + str(window.encodeURIComponent(record))
     copied = _show_and_copy(url)
     session.notice = ("Link copied: it opens this game." if copied
                       else "Copy the link from the box under the board: it opens this game.")

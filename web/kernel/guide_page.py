@@ -61,7 +61,8 @@ def to_html(markdown: str) -> str:
             items.clear()
         if table:
             head, *rows = [r for r in table if not set("".join(r)) <= set("-: ")]
-            out.append("<table><thead><tr>" + "".join("<th>" + inline(c) + "</th>" for c in head) + "</tr></thead><tbody>"
+            out.append("<table><thead><tr>" + "".join("<th>" + inline(c) + "</th>" for c in head)
+                       + "</tr></thead><tbody>"
                        + "".join("<tr>" + "".join("<td>" + inline(c) + "</td>" for c in r) + "</tr>" for r in rows)
                        + "</tbody></table>")
             table.clear()
@@ -126,6 +127,6 @@ PAGE = """<!doctype html>
 
 def page(markdown: str, icon: str, style: str, embed_css: str) -> str:
     """The whole HTML page of the guide; the title is the first heading."""
-    first = next((l for l in markdown.splitlines() if l.startswith("# ")), "# DVONN")
+    first = next((line for line in markdown.splitlines() if line.startswith("# ")), "# DVONN")
     return PAGE % {"title": html.escape(first[2:].strip()), "icon": icon, "style": style,
                    "embed_css": embed_css, "body": to_html(markdown)}

@@ -15,6 +15,7 @@ js.performance.mark("python-start")  # the page's own Python starts: benchmarks/
 
 import os  # noqa: E402
 import sys  # noqa: E402
+
 import vfs  # noqa: E402
 
 HEADER = b"\xd2\xcd\x31"  # a ROMFS image's first bytes; its size follows

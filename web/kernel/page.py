@@ -16,9 +16,10 @@ the parts of its panel that no other game has.
 
 import asyncio
 
-from kernel import dom_list, game_io, lazy
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
+
+from kernel import dom_list, game_io, lazy
 
 #: The controls every game page has (``data-testid``), found once.
 ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new-game", "bot-status",
@@ -497,7 +498,8 @@ class GamePage:
                               ("redo", self.on_redo), ("flip", self.on_flip), ("history", self.on_history_click),
                               ("back-to-game", self.on_back_to_game), ("new-game", self.on_new_game)):
             self.listen(EL[name], "click", handler)
-        for name, step in (("review-start", "start"), ("review-back", -1), ("review-forward", 1), ("review-end", "end")):
+        steps = (("review-start", "start"), ("review-back", -1), ("review-forward", 1), ("review-end", "end"))
+        for name, step in steps:
             self.listen(EL[name], "click", self.on_review(step))
         for testid, handler in (("branch-confirm", self.on_branch_confirm), ("branch-cancel", self.on_branch_cancel),
                                 ("copy-embed", self.on_copy_embed)):

@@ -232,7 +232,8 @@ class GameSaves:
             try:
                 game.play(moves[i])
             except ValueError as e:
-                raise SavedGameError("move %d (%s) cannot be played: %s" % (i + 1, moves[i][:40], str(e)[:200])) from None
+                raise SavedGameError("move %d (%s) cannot be played: %s"
+                                     % (i + 1, moves[i][:40], str(e)[:200])) from None
         return game
 
     def load(self, text):

@@ -106,8 +106,9 @@ def attr(text):
 def iframe(url, width, height, title):
     """The ``<iframe>`` code of an embedded board at ``url``.
 
-    >>> print(iframe("embed.html?a=1&b=2", 480, 246, "DVONN board"))
-    <iframe src="embed.html?a=1&amp;b=2" width="480" height="246" style="border:0;max-width:100%" loading="lazy" title="DVONN board"></iframe>
+    >>> print(iframe("embed.html?a=1&b=2", 480, 246, "DVONN board"))  # doctest: +NORMALIZE_WHITESPACE
+    <iframe src="embed.html?a=1&amp;b=2" width="480" height="246"
+     style="border:0;max-width:100%" loading="lazy" title="DVONN board"></iframe>
     """
-    return ('<iframe src="%s" width="%d" height="%d" style="border:0;max-width:100%%" loading="lazy" title="%s"></iframe>'
-            % (attr(url), width, height, attr(title)))
+    return ('<iframe src="%s" width="%d" height="%d" style="border:0;max-width:100%%" loading="lazy" '
+            'title="%s"></iframe>' % (attr(url), width, height, attr(title)))

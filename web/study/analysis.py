@@ -134,7 +134,8 @@ def graph_svg(analysis, shown):
     if points:
         first = points[0].split(",")[0]
         last = points[-1].split(",")[0]
-        parts.append('<polygon class="g-area" points="%s,%.1f %s %s,%.1f"/>' % (first, mid, " ".join(points), last, mid))
+        parts.append('<polygon class="g-area" points="%s,%.1f %s %s,%.1f"/>'
+                     % (first, mid, " ".join(points), last, mid))
         parts.append('<polyline class="g-line" points="%s"/>' % " ".join(points))
     parts.append('<line class="g-mid" x1="0" y1="%.1f" x2="%d" y2="%.1f"/>' % (mid, WIDTH, mid))
     for i, (kind, _, _) in analysis.verdicts().items():

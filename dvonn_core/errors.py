@@ -26,3 +26,21 @@ class RecordError(ValueError):
         super().__init__(message)
         self.number = number
         self.move = move
+
+
+#: Most characters of the input an error message quotes.
+QUOTE_LIMIT = 40
+
+
+def quote(value: object) -> str:
+    """The input an error message quotes: ``repr`` of a string cut to :data:`QUOTE_LIMIT`
+    characters (ending in ``...``), or the type's name for anything else.
+
+    >>> quote("e5"), quote("x" * 1000), quote(None), quote([["e5"]])
+    ("'e5'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'", 'NoneType', 'list')
+    """
+    if not isinstance(value, str):
+        return type(value).__name__
+    if len(value) > QUOTE_LIMIT:
+        value = value[: QUOTE_LIMIT - 3] + "..."
+    return repr(value)

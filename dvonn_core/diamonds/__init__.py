@@ -69,6 +69,7 @@ from ..errors import IllegalMoveError, InvalidMoveError
 from .game import DiamondsGame, Turn
 from .moves import Move, Pivot
 from .position import PositionError
+from .rules import MAX_BOARDS, TooManyTurnsError
 
 #: The answers to the questions the source leaves open, as (topic, answer) pairs.
 ANSWERS = (
@@ -82,4 +83,4 @@ ANSWERS = (
     ("Diamonds count wherever they are", "After a drop every diamond of the mover must pivot, also one the drop did not form (possible only after the repetition rule or in a set-up position)."),
 )
 
-__all__ = ["DiamondsGame", "Turn", "Move", "Pivot", "PositionError", "InvalidMoveError", "IllegalMoveError", "ANSWERS"]
+__all__ = ["DiamondsGame", "Turn", "Move", "Pivot", "PositionError", "InvalidMoveError", "IllegalMoveError", "TooManyTurnsError", "MAX_BOARDS", "ANSWERS"]

@@ -18,10 +18,11 @@ Move.parse('b6 c5>f5 f5>i2')
 (['c5', 'd5', 'f5', 'g4', 'h3', 'i2'], (6, 3))
 """
 
-from .board import BIT, CELLS, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, DIRECTION_TO, LINES, SIZE, index
-from .moves import DROP, PASS, SWAP, IllegalMoveError, InvalidMoveError, Move, Pivot
+from ..errors import quote
+from .board import BIT, CELLS, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, DIRECTION_TO, LINES, SIZE, index, is_cell
+from .moves import DROP, PASS, SWAP, IllegalMoveError, InvalidMoveError, Move, Pivot, short_turn
 from .position import PositionError, format_position, parse_position
-from .rules import diamonds_after_drop, diamonds_of, options, outcomes, pivot
+from .rules import TooManyTurnsError, diamonds_after_drop, diamonds_of, ends, next_diamonds, options, pivot
 
 try:
     from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
@@ -30,13 +31,10 @@ except ImportError:  # MicroPython
 
 COLOURS = ("black", "white")
 
-#: Most pivots a turn may hold in play() (a safety bound for hostile input; real chains are far shorter).
-MAX_PIVOTS = 200
-
 
 def _side(colour: str) -> int:
     if colour not in COLOURS:
-        raise ValueError("colour must be 'black' or 'white', not %r" % (colour,))
+        raise ValueError("colour must be 'black' or 'white', not %s" % quote(colour))
     return COLOURS.index(colour)
 
 
@@ -141,7 +139,7 @@ class Turn:
         nm, no = pivot(mine, opp, pv.cell, k, d)
         self.pivots.append(_pivot_of(pv.cell, k, d, ds))
         self._seen[(nm, no)] = True
-        self._history.append((nm, no, diamonds_of(nm)))
+        self._history.append((nm, no, next_diamonds(nm, ds, pv.cell, d)))
 
     def undo(self) -> "Optional[Pivot]":
         """Take back the last pivot of this turn (``None`` if there is none)."""
@@ -172,7 +170,8 @@ class Turn:
         return Move(DROP, self.cell, tuple(self.pivots))
 
     def _text(self) -> str:
-        return str(self.move())
+        """The turn so far, shortened for a message (a chain can be thousands of pivots long)."""
+        return short_turn(self.move())
 
     def _diamond_text(self) -> str:
         ds = self.diamonds()
@@ -222,17 +221,36 @@ class DiamondsGame:
     # ------------------------------------------------------------------ construction
     @classmethod
     def from_stones(cls, black: "Sequence[str]" = (), white: "Sequence[str]" = (), to_move: str = "black") -> "DiamondsGame":
-        """A game from lists of cells; ``ValueError`` for an unknown cell or a cell given twice."""
+        """A game from lists of cell names and the side to move.
+
+        :class:`PositionError` (a ``ValueError``) for anything else: an argument
+        of the wrong type, an unknown cell, a cell given twice, a side that is
+        not ``"black"`` or ``"white"``.
+
+        >>> DiamondsGame.from_stones(black=["e5"], white=["E6"], to_move="white")
+        DiamondsGame.from_position('5-6-7-8-4bw3-8-7-6-5.w')
+        >>> DiamondsGame.from_stones(black=["e5"], white=["e5"])
+        Traceback (most recent call last):
+        ...
+        dvonn_core.diamonds.position.PositionError: from_stones: e5 is given twice
+        """
         g = cls()
-        seen = {}  # type: Dict[int, str]
+        seen = {}  # type: Dict[int, bool]
         for side, cells in ((0, black), (1, white)):
+            what = COLOURS[side]
+            if isinstance(cells, str) or not isinstance(cells, (list, tuple, set, frozenset)):
+                raise PositionError("from_stones: %s must be a list of cell names like ['e5', 'b6'], not %s" % (what, quote(cells)))
             for name in cells:
+                if not isinstance(name, str) or not is_cell(name):
+                    raise PositionError("from_stones: %s: %s is not a cell (cells are a5-a9, b4-b9, ... e1-e9, ... i1-i5)" % (what, quote(name)))
                 c = index(name)
                 if c in seen:
-                    raise ValueError("%s is given twice" % CELLS[c])
-                seen[c] = name
+                    raise PositionError("from_stones: %s is given twice" % CELLS[c])
+                seen[c] = True
                 g._stones[side] |= BIT[c]
-        g._turn = _side(to_move)
+        if not isinstance(to_move, str) or to_move not in COLOURS:
+            raise PositionError("from_stones: to_move must be 'black' or 'white', not %s" % quote(to_move))
+        g._turn = COLOURS.index(to_move)
         g.start_position = g.position()
         return g
 
@@ -325,12 +343,11 @@ class DiamondsGame:
     def begin_turn(self, cell: str) -> Turn:
         """Start a turn by dropping on ``cell``; see :class:`Turn`."""
         if not isinstance(cell, str):
-            raise InvalidMoveError("a drop is a cell name like 'e5', not %r" % (cell,))
-        try:
-            c = index(cell.strip().lower())
-        except ValueError as e:
-            raise InvalidMoveError(str(e))
-        return Turn(self, c)
+            raise InvalidMoveError("a drop is a cell name like 'e5', not %s" % quote(cell))
+        name = cell.strip()
+        if not is_cell(name):
+            raise InvalidMoveError("%s is not a cell (cells are a5-a9, b4-b9, ... e1-e9, ... i1-i5)" % quote(name))
+        return Turn(self, index(name))
 
     def drops(self) -> "List[str]":
         """The cells the side to move may drop on (none once the game is over)."""
@@ -340,26 +357,41 @@ class DiamondsGame:
         return [CELLS[i] for i in range(SIZE) if not occupied >> i & 1]
 
     def legal_moves(self) -> "LegalMoves":
-        """Every legal whole turn, one per distinct result, as a lazy :class:`LegalMoves` view.
+        """The legal whole turns, one per distinct result, as a lazy :class:`LegalMoves` view.
 
-        Drops come by cell (each drop's turns in notation order), then
-        ``pass``, then ``swap``.  Two chains of pivots that end on the same
-        board are one turn here (the shortest chain is listed); :meth:`play`
-        accepts any of them, and :meth:`iter_turns` lists them all.
+        Drops come by cell, each drop's turns as :func:`~.rules.ends` finds
+        them (shortest chains first), then ``pass``, then ``swap``.  Two chains
+        of pivots that end on the same board are one turn here (a shortest
+        chain is listed); :meth:`play` accepts any of them, and
+        :meth:`iter_turns` lists them all.  A drop whose turns reach more than
+        :data:`~.rules.MAX_BOARDS` boards raises :class:`~.rules.TooManyTurnsError`
+        when the iteration gets there: to choose a turn in any position, build
+        it step by step (:meth:`begin_turn`).
         """
         return LegalMoves(self)
 
     def turns_after(self, cell: str) -> "List[Move]":
-        """The distinct turns that begin with a drop on ``cell`` (one per final board), in notation order."""
-        c = self.begin_turn(cell).cell
-        return self._turns_at(c)
+        """The distinct turns that begin with a drop on ``cell`` (one per final board), in notation order.
 
-    def _turns_at(self, c: int) -> "List[Move]":
-        mine, opp = self._sides()
-        standing = bool(diamonds_of(mine))
-        out = [_move_of(mine, opp, c, path, standing) for _, _, path in outcomes(mine, opp, c, standing)]
+        :class:`~.rules.TooManyTurnsError` if they reach more than :data:`~.rules.MAX_BOARDS` boards.
+        """
+        c = self.begin_turn(cell).cell
+        out = list(self._turns_at(c))
         out.sort(key=_sort_key)
         return out
+
+    def _turns_at(self, c: int) -> "Iterator[Move]":
+        mine, opp = self._sides()
+        standing = bool(diamonds_of(mine))
+        for _, _, path in ends(mine, opp, c, standing):
+            yield _move_of(mine, opp, c, path, standing)
+
+    def _count_at(self, c: int) -> int:
+        mine, opp = self._sides()
+        n = 0
+        for _ in ends(mine, opp, c, bool(diamonds_of(mine)), chains=False):
+            n += 1
+        return n
 
     def iter_turns(self, cell: str) -> "Iterator[Move]":
         """Every legal chain of pivots after a drop on ``cell``, lazily and depth first (there can be millions)."""
@@ -389,11 +421,11 @@ class DiamondsGame:
         if isinstance(move, str):
             move = Move.parse(move)
         elif not isinstance(move, Move):
-            raise InvalidMoveError("a move must be a Move or text, not %r" % (move,))
+            raise InvalidMoveError("a move must be a Move or text, not %s" % quote(move))
         try:
             return self._resolve(move)
         except IllegalMoveError as e:
-            raise IllegalMoveError("illegal move %r: %s in %s" % (str(move), e, self.position()))
+            raise IllegalMoveError("illegal move %r: %s in %s" % (short_turn(move), e, self.position()))
 
     def _resolve(self, move: Move) -> Move:
         if self.phase == "over":
@@ -404,15 +436,18 @@ class DiamondsGame:
             if not self.can_swap:
                 raise IllegalMoveError("swap is allowed only as the second move of a game, right after the first drop")
             return Move(SWAP)
-        if len(move.pivots) > MAX_PIVOTS:
-            raise IllegalMoveError("too many pivots")
+        # No limit on the pivots: the rules allow chains of many thousands (a
+        # depth-first search finds one of 15,445 on the long-chain position), and
+        # each step below takes the same time, so checking is linear in the turn.
         turn = Turn(self, move.cell)
         for i in range(len(move.pivots)):
-            if turn.done:
+            if not turn._history[-1][2]:
                 raise IllegalMoveError("the turn was over after %s: no diamond is left to pivot" % turn._text())
             try:
                 turn.step(move.pivots[i])
             except IllegalMoveError as e:
+                if turn.done:
+                    raise IllegalMoveError("the turn was over after %s: every pivot would repeat a board of the turn" % turn._text())
                 raise IllegalMoveError("pivot %d: %s" % (i + 1, e))
         if not turn.done:
             raise IllegalMoveError("the turn is not finished: after %s a diamond must pivot (%s), e.g. %s" % (turn._text(), turn._diamond_text(), turn.options()[0]))
@@ -457,7 +492,7 @@ class DiamondsGame:
 
     def chain_move(self, cell: int, chain: "Tuple[Tuple[int, int, int], ...]") -> Move:
         """The canonical :class:`Move` of a drop on cell number ``cell`` and a chain of pivots
-        ``(cell, diamond, direction)`` as :func:`~.rules.outcomes` gives them (fast path for the bot)."""
+        ``(cell, diamond, direction)`` as :func:`~.rules.ends` gives them (fast path for the bot)."""
         mine, opp = self._sides()
         return _move_of(mine, opp, cell, chain, bool(diamonds_of(mine)))
 
@@ -473,21 +508,21 @@ class DiamondsGame:
 class LegalMoves:
     """The legal turns of a position, computed drop by drop as they are asked for.
 
-    Iterate it, test ``move in legal`` (checked by playing it, so any chain
-    counts), ``count()`` or ``len()`` it (that computes every drop), or
-    ``list()`` it.  Most drops form no diamond and are one turn each; a drop
-    that forms one can end on hundreds of boards, so prefer iteration.
+    Iterate it (lazily: the first turn comes at once, whatever the position),
+    test ``move in legal`` (checked by playing it, so any chain counts), or
+    ``count()`` / ``len()`` it (that searches every drop but builds no turn).
+    Nothing is kept but the count: memory is the search of one drop, at most
+    :data:`~.rules.MAX_BOARDS` boards.  Most drops form no diamond and are one
+    turn each; a drop that forms one can end on millions of boards, and then
+    the iteration or the count raises :class:`~.rules.TooManyTurnsError` when
+    it gets there.
     """
 
     def __init__(self, game: "DiamondsGame") -> None:
         self.game = game
-        self._list = None  # type: Optional[List[Move]]
+        self._count = (-1, "")  # (count, the position it was made for): the view follows the game
 
     def __iter__(self) -> "Iterator[Move]":
-        if self._list is not None:
-            for m in self._list:
-                yield m
-            return
         g = self.game
         if g.phase == "over":
             return
@@ -501,19 +536,36 @@ class LegalMoves:
         if g.can_swap:
             yield Move(SWAP)
 
-    def _all(self) -> "List[Move]":
-        if self._list is None:
-            self._list = list(iter(self))
-        return self._list
+    def count(self) -> int:
+        """The number of distinct legal turns (drops searched one at a time; no turn is built)."""
+        g = self.game
+        position = g.position()
+        if self._count[1] != position:
+            n = 0
+            if g.phase != "over":
+                mine, opp = g._sides()
+                occupied = mine | opp
+                n = 2 if g.can_swap else 1
+                for c in range(SIZE):
+                    if not occupied >> c & 1:
+                        n += g._count_at(c)
+            self._count = (n, position)
+        return self._count[0]
 
     def __len__(self) -> int:
-        return len(self._all())
-
-    def count(self) -> int:
-        return len(self._all())
+        return self.count()
 
     def __getitem__(self, i: int) -> Move:
-        return self._all()[i]
+        if not isinstance(i, int):
+            raise TypeError("legal moves are indexed by an int")
+        if i < 0:
+            i += self.count()
+        if i >= 0:
+            for m in self:
+                if i == 0:
+                    return m
+                i -= 1
+        raise IndexError("legal move index out of range")
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, (Move, str)):
@@ -536,7 +588,7 @@ def _diamond_of(mine: int, pv: Pivot) -> int:
 
 
 def _move_of(mine: int, opp: int, cell: int, path: "Tuple[Tuple[int, int, int], ...]", standing: bool) -> Move:
-    """The canonical Move of a chain found by :func:`~.rules.outcomes`."""
+    """The canonical Move of a chain found by :func:`~.rules.ends`."""
     mine |= BIT[cell]
     ds = diamonds_after_drop(mine, cell, standing)
     pivots = []
@@ -559,4 +611,4 @@ def _popcount(x: int) -> int:
     return n
 
 
-__all__ = ["DiamondsGame", "Turn", "Move", "Pivot", "PositionError", "InvalidMoveError", "IllegalMoveError"]
+__all__ = ["DiamondsGame", "Turn", "Move", "Pivot", "PositionError", "InvalidMoveError", "IllegalMoveError", "TooManyTurnsError"]

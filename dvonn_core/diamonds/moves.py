@@ -10,7 +10,9 @@ by single spaces::
 
     b6 c5>f5 f5>i2
 
-Input is case-insensitive and may use any spaces; output is canonical.  Which
+Input is case-insensitive (ASCII letters only) and may use any spaces, and a
+turn may hold any number of pivots (parsing is linear in its length); output is
+canonical.  Which
 pivot needs its partner depends on the position, so text is resolved against
 a game with :meth:`~dvonn_core.diamonds.game.DiamondsGame.parse_move`.
 
@@ -23,7 +25,7 @@ Traceback (most recent call last):
 dvonn_core.errors.InvalidMoveError: 'c5/b7>f5 b6' is not a Diamonds & Pivots turn: a turn starts with the drop cell, 'pass' or 'swap' ('c5/b7>f5' is a pivot)
 """
 
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..errors import IllegalMoveError, InvalidMoveError, quote
 from .board import CELLS, index, is_cell
 
 try:
@@ -31,10 +33,9 @@ try:
 except ImportError:  # MicroPython
     pass
 
-__all__ = ["Move", "Pivot", "InvalidMoveError", "IllegalMoveError"]
+__all__ = ["Move", "Pivot", "InvalidMoveError", "IllegalMoveError", "short_turn"]
 
 DROP, PASS, SWAP = "drop", "pass", "swap"
-MAX_TEXT = 2000
 
 
 class Pivot:
@@ -111,9 +112,7 @@ class Move:
     def parse(cls, text: str) -> "Move":
         """Parse a turn's text; ``InvalidMoveError`` if it is not a turn at all."""
         if not isinstance(text, str):
-            raise InvalidMoveError("a turn must be text like 'b6', 'b6 c5>f5 f5>i2', 'pass' or 'swap', not %r" % (text,))
-        if len(text) > MAX_TEXT:
-            raise InvalidMoveError("%r is too long to be a turn" % (_short(text),))
+            raise InvalidMoveError("a turn must be text like 'b6', 'b6 c5>f5 f5>i2', 'pass' or 'swap', not %s" % quote(text))
         words = text.lower().split()
         if not words:
             raise InvalidMoveError("an empty text is not a turn (expected a drop like 'b6', 'pass' or 'swap')")
@@ -123,7 +122,7 @@ class Move:
                 raise InvalidMoveError("%r is not a Diamonds & Pivots turn: nothing may follow %r" % (_short(text), first))
             return cls(first)
         if not is_cell(first):
-            why = "%r is a pivot" % first if ">" in first else "%r is not a cell" % _short(first)
+            why = "%r is a pivot" % _short(first) if ">" in first else "%r is not a cell" % _short(first)
             raise InvalidMoveError("%r is not a Diamonds & Pivots turn: a turn starts with the drop cell, 'pass' or 'swap' (%s)" % (_short(text), why))
         pivots = []  # type: List[Pivot]
         for w in words[1:]:
@@ -170,3 +169,15 @@ def _short(text: str) -> str:
     if len(text) > 40:
         return text[:37] + "..."
     return text
+
+
+def short_turn(move: "Move") -> str:
+    """A turn's text for an error message: whole up to 60 characters, else its start and its length.
+
+    >>> short_turn(Move.parse("b6 " + "c5>f5 f5>i2 " * 20))
+    'b6 c5>f5 f5>i2 c5>f5 f5>i2 c5>f5 ... (40 pivots)'
+    """
+    text = str(move)
+    if len(text) <= 60:
+        return text
+    return "%s ... (%d pivots)" % (text[:32].rstrip(), len(move.pivots))

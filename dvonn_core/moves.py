@@ -14,7 +14,7 @@ True
 """
 
 from .board import CELLS, SIZE, index, is_cell
-from .errors import IllegalMoveError, InvalidMoveError  # noqa: F401 - part of this module's API
+from .errors import IllegalMoveError, InvalidMoveError, quote  # noqa: F401 - part of this module's API
 
 try:
     from typing import Optional
@@ -79,12 +79,17 @@ class Move:
     def parse(cls, text: str) -> "Move":
         """Parse a move in standard notation; ``InvalidMoveError`` if it is not one."""
         if not isinstance(text, str):
-            raise InvalidMoveError("a move must be text like 'E3', 'E3G3' or 'PASS', not %r" % (text,))
-        t = text.strip().upper()
-        if t == "PASS":
-            return cls.from_code(PASS_CODE)
+            raise InvalidMoveError("a move must be text like 'E3', 'E3G3' or 'PASS', not %s" % quote(text))
+        t = text.strip()
         if len(t) > 12:
             raise InvalidMoveError("%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),))
+        for ch in t:
+            if ch > "\x7f":
+                # Cell names are ASCII: str.upper() reads the dotless "\u0131" as I on CPython (not on MicroPython).
+                raise InvalidMoveError("%r is not a DVONN move: %r is not an ASCII letter (cells are A1 to K5)" % (_short(text), ch))
+        t = t.upper()
+        if t == "PASS":
+            return cls.from_code(PASS_CODE)
         cells = []
         i = 0
         n = len(t)

@@ -66,7 +66,7 @@ def parse(text: str) -> "Tuple[List[str], int, bool]":
         raise PositionError("position %r has no side to move (it should end in '.w' or '.b', like '9-10-11-10-9.wp')" % _short(text))
     board, _, side = text.rpartition(".")
     if side not in ("w", "b", "wp", "bp"):
-        raise PositionError("position %r: the side to move must be 'w' or 'b' (with 'p' during placement), not %r" % (_short(text), side))
+        raise PositionError("position %r: the side to move must be 'w' or 'b' (with 'p' during placement), not %r" % (_short(text), _short(side)))
     turn = 0 if side[0] == "w" else 1
     placing = len(side) == 2
     rows = board.split("-")

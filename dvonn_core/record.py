@@ -398,9 +398,7 @@ def _sgf_properties(text: str) -> "List[Tuple[str, str]]":
                 depth += 1
             elif c == 41:
                 depth -= 1
-                if depth < 0:
-                    raise RecordError("SGF: a ')' at offset %d closes nothing" % i)
-                if depth == 0:
+                if depth <= 0:
                     _sgf_end(data, i + 1)
                     break
             ident = ""

@@ -34,9 +34,10 @@ Design
   by default).  The steps were set by the ladder: a second ply of search gave
   hard only 61% against a two-ply medium (41 games), so medium looks one ply
   ahead.  Every level keeps its budget in any position (easy and medium have
-  2 s, which they need only where chains run long: 0.13 s on the long-chain
-  position), because the clock is read inside the generation of turns; when
-  it runs out there, the bot chooses among the turns found so far.  Easy and
+  2 s, which they need only where chains run long: 18 and 63 ms on the
+  long-chain position), because the clock is read inside the generation of
+  turns and while they are scored; when it runs out there, the bot chooses
+  among the turns found and scored so far (a pass if none).  Easy and
   medium are deterministic for a seed while their budget lasts; hard is too
   except where its depth depends on the clock.
 * **Pie rule.** The first drop's strength is judged by its distance from the
@@ -117,16 +118,15 @@ CORNERS = [c for c in range(SIZE) if len(NEIGHBOURS[c]) == 3]
 
 
 class Level:
-    """Settings of a level: plies (``depth``), default time budget (seconds, 0: none) and root noise."""
+    """Settings of a level: plies (``depth``), default time budget (seconds) and root noise."""
 
-    __slots__ = ("name", "depth", "time", "noise", "min_depth")
+    __slots__ = ("name", "depth", "time", "noise")
 
-    def __init__(self, name: str, depth: int, time: float, noise: int, min_depth: int = 1) -> None:
+    def __init__(self, name: str, depth: int, time: float, noise: int) -> None:
         self.name = name
         self.depth = depth
         self.time = time
         self.noise = noise
-        self.min_depth = min_depth  # searched even when the clock has run out (0: every ply is timed)
 
 
 LEVELS = {
@@ -372,15 +372,17 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
         return Move(PASS)
     best_kid = kids[0]  # type: Optional[Tuple[int, int, int, int, tuple]]
     best_depth = 0
-    deadline = search.deadline
     for depth in range(1, lv.depth + 1):
-        # The first ply (scoring the root turns, which are already generated) is searched
-        # whatever the clock says; it takes a few milliseconds.
-        search.deadline = 0.0 if depth <= lv.min_depth else deadline
+        scored = []  # type: List[Tuple[int, int]]
+        out_of_time = False
         try:
-            scored = _root(search, kids, is_white, depth, passes, mine, opp)
+            _root(search, kids, is_white, depth, passes, mine, opp, scored)
         except _Timeout:
-            break
+            # Out of time: a deeper search is dropped; the first ply keeps the turns it scored
+            # (the most promising come first).
+            if depth > 1 or not scored:
+                break
+            out_of_time = True
         best_depth = depth
         if lv.noise:
             scored = [(v + rng.below(lv.noise + 1), i) for v, i in scored]
@@ -391,8 +393,8 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
         else:
             best_kid = kids[best_i]
             kids.insert(0, kids.pop(best_i))  # search the best turn first at the next depth
-        if abs(best_v) >= WIN // 2:
-            break  # the game's end is in sight: deeper search changes nothing
+        if abs(best_v) >= WIN // 2 or out_of_time:
+            break  # the game's end is in sight (deeper search changes nothing), or the clock
     if info is not None:
         info.update(depth=best_depth, nodes=search.nodes, elapsed=time.time() - start)
     if best_kid is None:
@@ -404,9 +406,8 @@ def _neg_first(item: "Tuple[int, int]") -> "Tuple[int, int]":
     return (-item[0], item[1])
 
 
-def _root(search: Search, kids: "List[Tuple[int, int, int, int, tuple]]", is_white: bool, depth: int, passes: int, mine: int, opp: int) -> "List[Tuple[int, int]]":
-    """``(score, child index)`` for every root child (a pass is index -1), exact at this depth."""
-    out = []
+def _root(search: Search, kids: "List[Tuple[int, int, int, int, tuple]]", is_white: bool, depth: int, passes: int, mine: int, opp: int, out: "List[Tuple[int, int]]") -> None:
+    """Append ``(score, child index)`` to ``out`` for every root child (a pass is index -1), exact at this depth."""
     alpha = -WIN * 2
     for i in range(len(kids)):
         _, _, nm, no, _ = kids[i]
@@ -418,7 +419,6 @@ def _root(search: Search, kids: "List[Tuple[int, int, int, int, tuple]]", is_whi
     if passes == 1:
         v = -search.negamax(opp, mine, not is_white, depth - 1, -WIN * 2, WIN * 2, 2)
         out.append((v, -1))
-    return out
 
 
 def random_move(game: DiamondsGame, seed: int = 0) -> Move:

@@ -16,6 +16,20 @@ Move.parse('e5')
 Move.parse('b6 c5>f5 f5>i2')
 >>> game.stones("black"), game.score()
 (['c5', 'd5', 'f5', 'g4', 'h3', 'i2'], (6, 3))
+
+Turns of any length
+-------------------
+The rules put no bound on a chain but the repetition rule, and a turn's
+boards can number in the millions: on the long-chain position
+(``tests/data/diamonds/long-chain.txt``) a depth-first walk over the boards
+of one drop found a legal chain of 15,445 pivots after a million boards, and
+longer ones with more.  So nothing here limits a turn: :meth:`DiamondsGame.play`,
+:meth:`Move.parse` and the record reader take any number of pivots, and each
+pivot is checked in the same time, so checking is linear in the turn's length.
+Listing turns is another matter: :meth:`DiamondsGame.legal_moves` finds them
+drop by drop and lazily, keeping at most :data:`~.rules.MAX_BOARDS` boards
+(about 25 MB), and raises :class:`~.rules.TooManyTurnsError` past that.  The
+bots and ``random_move`` build their turns pivot by pivot and never list them.
 """
 
 from ..errors import quote
@@ -173,9 +187,18 @@ class Turn:
         """The turn so far, shortened for a message (a chain can be thousands of pivots long)."""
         return short_turn(self.move())
 
+    def _last(self) -> str:
+        """Where the turn stands, for a message: ``the drop on b6`` or ``pivot 2 (f5>i2)``."""
+        if not self.pivots:
+            return "the drop on %s" % CELLS[self.cell]
+        return "pivot %d (%s)" % (len(self.pivots), self.pivots[-1])
+
     def _diamond_text(self) -> str:
         ds = self.diamonds()
-        return ", ".join("{" + " ".join(d) + "}" for d in ds) if ds else "none"
+        if not ds:
+            return "none"
+        text = ", ".join("{" + " ".join(d) + "}" for d in ds[:3])
+        return text + (" and %d more" % (len(ds) - 3) if len(ds) > 3 else "")
 
 
 def _name(pv: Pivot) -> str:
@@ -442,15 +465,15 @@ class DiamondsGame:
         turn = Turn(self, move.cell)
         for i in range(len(move.pivots)):
             if not turn._history[-1][2]:
-                raise IllegalMoveError("the turn was over after %s: no diamond is left to pivot" % turn._text())
+                raise IllegalMoveError("the turn was over after %s: no diamond is left to pivot" % turn._last())
             try:
                 turn.step(move.pivots[i])
             except IllegalMoveError as e:
                 if turn.done:
-                    raise IllegalMoveError("the turn was over after %s: every pivot would repeat a board of the turn" % turn._text())
+                    raise IllegalMoveError("the turn was over after %s: every pivot would repeat a board of the turn" % turn._last())
                 raise IllegalMoveError("pivot %d: %s" % (i + 1, e))
         if not turn.done:
-            raise IllegalMoveError("the turn is not finished: after %s a diamond must pivot (%s), e.g. %s" % (turn._text(), turn._diamond_text(), turn.options()[0]))
+            raise IllegalMoveError("the turn is not finished: after %s a diamond must pivot (%s), e.g. %s" % (turn._last(), turn._diamond_text(), turn.options()[0]))
         return turn.move()
 
     def play(self, move: "Union[Move, str]") -> Move:

@@ -33,7 +33,7 @@ bots and ``random_move`` build their turns pivot by pivot and never list them.
 """
 
 from ..errors import quote
-from .board import BIT, CELLS, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, DIRECTION_TO, LINES, SIZE, index, is_cell
+from .board import BIT, CELLS, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, DIRECTION_TO, LINES, SIZE, index, is_cell, partner
 from .moves import DROP, PASS, SWAP, IllegalMoveError, InvalidMoveError, Move, Pivot, short_turn
 from .position import PositionError, format_position, parse_position
 from .rules import TooManyTurnsError, diamonds_after_drop, diamonds_of, ends, next_diamonds, options, pivot
@@ -209,8 +209,6 @@ _PARTNER = {}  # type: Dict[Tuple[int, int], int]
 
 
 def _partner(k: int, cell: int) -> int:
-    from .board import partner
-
     key = (k, cell)
     p = _PARTNER.get(key, -1)
     if p < 0:
@@ -441,6 +439,10 @@ class DiamondsGame:
 
     def parse_move(self, move: "Union[Move, str]") -> Move:
         """The canonical legal :class:`Move` for a move or its text; raises like :meth:`play`."""
+        return self._checked(move)[0]
+
+    def _checked(self, move: "Union[Move, str]") -> "Tuple[Move, Optional[Turn]]":
+        """The canonical legal Move and, for a drop, the finished Turn (whose stones are the result)."""
         if isinstance(move, str):
             move = Move.parse(move)
         elif not isinstance(move, Move):
@@ -450,15 +452,15 @@ class DiamondsGame:
         except IllegalMoveError as e:
             raise IllegalMoveError("illegal move %r: %s in %s" % (short_turn(move), e, self.position()))
 
-    def _resolve(self, move: Move) -> Move:
+    def _resolve(self, move: Move) -> "Tuple[Move, Optional[Turn]]":
         if self.phase == "over":
             raise IllegalMoveError("the game is over")
         if move.kind == PASS:
-            return Move(PASS)
+            return Move(PASS), None
         if move.kind == SWAP:
             if not self.can_swap:
                 raise IllegalMoveError("swap is allowed only as the second move of a game, right after the first drop")
-            return Move(SWAP)
+            return Move(SWAP), None
         # No limit on the pivots: the rules allow chains of many thousands (a
         # depth-first search finds one of 15,445 on the long-chain position), and
         # each step below takes the same time, so checking is linear in the turn.
@@ -474,7 +476,7 @@ class DiamondsGame:
                 raise IllegalMoveError("pivot %d: %s" % (i + 1, e))
         if not turn.done:
             raise IllegalMoveError("the turn is not finished: after %s a diamond must pivot (%s), e.g. %s" % (turn._last(), turn._diamond_text(), turn.options()[0]))
-        return turn.move()
+        return turn.move(), turn
 
     def play(self, move: "Union[Move, str]") -> Move:
         """Play a whole turn (a :class:`Move` or its text) and return it in canonical form.
@@ -482,11 +484,11 @@ class DiamondsGame:
         ``InvalidMoveError`` for text that is not a turn, ``IllegalMoveError``
         for a turn that is not legal now; the game is unchanged after an error.
         """
-        m = self.parse_move(move)
-        self._push(m)
+        m, turn = self._checked(move)
+        self._push(m, turn)
         return m
 
-    def _push(self, m: Move) -> None:
+    def _push(self, m: Move, turn: "Optional[Turn]" = None) -> None:
         self._undo.append((self._stones[0], self._stones[1], self._turn, self._swap_ok, self._passes, self.swapped))
         if m.kind == PASS:
             self._passes += 1
@@ -501,11 +503,14 @@ class DiamondsGame:
             mine, opp = self._sides()
             # The pie rule: Black's drop on the empty board, as the game's first move, may be swapped.
             first = self._turn == 0 and self._passes == 0 and not (mine | opp)
-            mine |= BIT[m.cell]
-            for pv in m.pivots:
-                k = _diamond_of(mine, pv)
-                d = DIRECTION_TO[pv.cell][pv.far]
-                mine, opp = pivot(mine, opp, pv.cell, k, d)
+            if turn is not None:
+                mine, opp = turn.mine, turn.opp  # checked pivot by pivot already
+            else:
+                mine |= BIT[m.cell]
+                for pv in m.pivots:
+                    k = _diamond_of(mine, pv)
+                    d = DIRECTION_TO[pv.cell][pv.far]
+                    mine, opp = pivot(mine, opp, pv.cell, k, d)
             self._stones[self._turn] = mine
             self._stones[1 - self._turn] = opp
             self._turn = 1 - self._turn
@@ -618,7 +623,7 @@ def _move_of(mine: int, opp: int, cell: int, path: "Tuple[Tuple[int, int, int], 
     for p, k, d in path:
         pivots.append(_pivot_of(p, k, d, ds))
         mine, opp = pivot(mine, opp, p, k, d)
-        ds = diamonds_of(mine)
+        ds = next_diamonds(mine, ds, p, d)
     return Move(DROP, cell, tuple(pivots))
 
 

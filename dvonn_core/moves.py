@@ -82,11 +82,11 @@ class Move:
             raise InvalidMoveError("a move must be text like 'E3', 'E3G3' or 'PASS', not %s" % quote(text))
         t = text.strip()
         if len(t) > 12:
-            raise InvalidMoveError("%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),))
+            raise InvalidMoveError("%s is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (quote(text),))
         for ch in t:
             if ch > "\x7f":
                 # Cell names are ASCII: str.upper() reads the dotless "\u0131" as I on CPython (not on MicroPython).
-                raise InvalidMoveError("%r is not a DVONN move: %r is not an ASCII letter (cells are A1 to K5)" % (_short(text), ch))
+                raise InvalidMoveError("%s is not a DVONN move: %s is not an ASCII letter (cells are A1 to K5)" % (quote(text), quote(ch)))
         t = t.upper()
         if t == "PASS":
             return cls.from_code(PASS_CODE)
@@ -102,14 +102,14 @@ class Move:
                 cells.append(index(t[i : i + 2]))
                 i += 2
                 continue
-            raise InvalidMoveError("%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),))
+            raise InvalidMoveError("%s is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (quote(text),))
         if len(cells) == 1:
             return cls.from_code(PLACE_BASE + cells[0])
         if len(cells) == 2:
             if cells[0] == cells[1]:
-                raise InvalidMoveError("%r moves a stack onto its own cell" % (_short(text),))
+                raise InvalidMoveError("%s moves a stack onto its own cell" % (quote(text),))
             return cls.from_code(cells[0] * 64 + cells[1])
-        raise InvalidMoveError("%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),))
+        raise InvalidMoveError("%s is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (quote(text),))
 
     @property
     def is_pass(self) -> bool:
@@ -152,12 +152,6 @@ class Move:
 
     def __lt__(self, other: "Move") -> bool:
         return self.code < other.code
-
-
-def _short(text: str) -> str:
-    if len(text) > 40:
-        return text[:37] + "..."
-    return text
 
 
 assert SIZE < 64

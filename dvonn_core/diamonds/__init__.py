@@ -21,6 +21,10 @@ both ``ValueError``; the game is unchanged after an error), ``undo()``,
 ``score()`` (``(black, white)``), ``winner()``, ``position()``, ``record()``.
 A turn can also be built one step at a time: ``turn = game.begin_turn("b6")``,
 ``turn.options()``, ``turn.step("c5>f5")``, ``turn.done``, ``game.play(turn.move())``.
+A turn may hold any number of pivots.  ``legal_moves()`` finds turns lazily,
+keeping at most :data:`MAX_BOARDS` boards per drop, and raises
+:class:`TooManyTurnsError` (a ``ValueError``) for a drop with more, as happens
+in dense positions; see :mod:`dvonn_core.diamonds.game`.
 
 Notation
 --------

@@ -56,11 +56,11 @@ class Pivot:
 
     @classmethod
     def parse(cls, text: str) -> "Pivot":
-        t = text.strip().lower()
+        t = _lower(text.strip())
         head, sep, far = t.partition(">")
         cell, slash, partner = head.partition("/")
         if not sep or not is_cell(cell) or not is_cell(far) or (slash and not is_cell(partner)):
-            raise InvalidMoveError("%r is not a pivot (expected the pivot cell, '>' and the far end of the line, like 'c5>f5', or 'c5/b7>f5' naming the diamond by the pivot's partner)" % (_short(text),))
+            raise InvalidMoveError("%s is not a pivot (expected the pivot cell, '>' and the far end of the line, like 'c5>f5', or 'c5/b7>f5' naming the diamond by the pivot's partner)" % (quote(text),))
         return cls(index(cell), index(partner) if slash else -1, index(far), bool(slash))
 
     def key(self) -> "Tuple[int, int, int]":
@@ -113,23 +113,23 @@ class Move:
         """Parse a turn's text; ``InvalidMoveError`` if it is not a turn at all."""
         if not isinstance(text, str):
             raise InvalidMoveError("a turn must be text like 'b6', 'b6 c5>f5 f5>i2', 'pass' or 'swap', not %s" % quote(text))
-        words = text.lower().split()
+        words = _lower(text).split()
         if not words:
             raise InvalidMoveError("an empty text is not a turn (expected a drop like 'b6', 'pass' or 'swap')")
         first = words[0]
         if first in (PASS, SWAP):
             if len(words) > 1:
-                raise InvalidMoveError("%r is not a Diamonds & Pivots turn: nothing may follow %r" % (_short(text), first))
+                raise InvalidMoveError("%s is not a Diamonds & Pivots turn: nothing may follow %s" % (quote(text), quote(first)))
             return cls(first)
         if not is_cell(first):
-            why = "%r is a pivot" % _short(first) if ">" in first else "%r is not a cell" % _short(first)
-            raise InvalidMoveError("%r is not a Diamonds & Pivots turn: a turn starts with the drop cell, 'pass' or 'swap' (%s)" % (_short(text), why))
+            why = "%s is a pivot" % quote(first) if ">" in first else "%s is not a cell" % quote(first)
+            raise InvalidMoveError("%s is not a Diamonds & Pivots turn: a turn starts with the drop cell, 'pass' or 'swap' (%s)" % (quote(text), why))
         pivots = []  # type: List[Pivot]
         for w in words[1:]:
             try:
                 pivots.append(Pivot.parse(w))
             except InvalidMoveError as e:
-                raise InvalidMoveError("%r is not a Diamonds & Pivots turn: %s" % (_short(text), e))
+                raise InvalidMoveError("%s is not a Diamonds & Pivots turn: %s" % (quote(text), e))
         return cls(DROP, index(first), tuple(pivots))
 
     @property
@@ -165,10 +165,13 @@ class Move:
         return hash(self.key())
 
 
-def _short(text: str) -> str:
-    if len(text) > 40:
-        return text[:37] + "..."
-    return text
+def _lower(text: str) -> str:
+    """``text`` with its ASCII letters in lower case: ``str.lower`` also maps other letters
+    (the dotted capital I to an i and a combining dot), and differently on each Python."""
+    for ch in text:
+        if ch > "\x7f":
+            return "".join([c.lower() if c < "\x80" else c for c in text])
+    return text.lower()
 
 
 def short_turn(move: "Move") -> str:

@@ -583,9 +583,12 @@ class LegalMoves:
     def __len__(self) -> int:
         return self.count()
 
-    def __getitem__(self, i: int) -> Move:
+    def __getitem__(self, i: "Union[int, slice]") -> "Union[Move, List[Move]]":
+        """The turn at index ``i`` (found by iterating to it); a slice lists every turn first."""
+        if isinstance(i, slice):
+            return list(self)[i]
         if not isinstance(i, int):
-            raise TypeError("legal moves are indexed by an int")
+            raise TypeError("legal moves are indexed by an int or a slice")
         if i < 0:
             i += self.count()
         if i >= 0:

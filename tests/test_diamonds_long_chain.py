@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from dvonn_core.diamonds import DiamondsGame, IllegalMoveError, Move, TooManyTurnsError, bot
 from dvonn_core.diamonds.board import BIT, CELLS, SIZE
+from dvonn_core.diamonds.position import format_position
 from dvonn_core.diamonds.rules import MAX_BOARDS, diamonds_after_drop, diamonds_of, ends, options
 
 DATA = Path(__file__).resolve().parent / "data" / "diamonds"
@@ -217,3 +218,22 @@ def test_distinct_ends_are_the_ends_of_every_chain(cells, split, standing_ok):
         listed = [(m, o) for m, o, _ in ends(mine, opp, c, standing)]
         assert len(listed) == len(set(listed))
         assert set(listed) == expected
+
+
+# ---------------------------------------------------------------------- any position that can be loaded
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.lists(st.sampled_from("bw."), min_size=SIZE, max_size=SIZE), st.booleans())
+def test_every_bot_plays_a_legal_turn_in_any_loadable_position(cells, white_to_move):
+    """Random boards, dense ones included, with diamonds of either side standing."""
+    black = sum(BIT[c] for c in range(SIZE) if cells[c] == "b")
+    white = sum(BIT[c] for c in range(SIZE) if cells[c] == "w")
+    game = DiamondsGame.from_position(format_position(black, white, int(white_to_move), False, 0))
+    before = game.position()
+    for level in ("easy", "medium", "hard"):
+        move = bot.choose_move(game, level, seed=3, time_limit=0.1)
+        assert game.parse_move(move) == move
+    for move in (bot.random_move(game, 3), bot.greedy_move(game, 3)):
+        assert game.parse_move(move) == move
+    assert game.position() == before

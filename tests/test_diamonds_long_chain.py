@@ -237,3 +237,26 @@ def test_every_bot_plays_a_legal_turn_in_any_loadable_position(cells, white_to_m
     for move in (bot.random_move(game, 3), bot.greedy_move(game, 3)):
         assert game.parse_move(move) == move
     assert game.position() == before
+
+
+def test_a_finished_turn_is_not_checked_twice_but_only_in_its_own_position():
+    game = long_chain_game()
+    turn = game.begin_turn("h3")
+    for pv in Move.parse(TURN).pivots:
+        turn.step(pv)
+    move = turn.move()
+    game.play(move)
+    after = game.position()
+    game.undo()
+    game.play(TURN)
+    assert game.position() == after  # the same result as checking the text
+    # Elsewhere (White to move, the board changed) the same Move is checked like any other.
+    with pytest.raises(IllegalMoveError, match="illegal move"):
+        game.play(move)
+    assert game.position() == after
+    game.undo()
+    changed = Move.parse(TURN)
+    move.pivots = changed.pivots[:-1]  # a Move altered after the turn ended is checked again
+    with pytest.raises(IllegalMoveError, match="not finished"):
+        game.play(move)
+    assert game.position() == POSITION

@@ -74,6 +74,7 @@ class Turn:
             raise IllegalMoveError("cannot drop on %s: the cell is not empty" % CELLS[c])
         self.side = side
         self.cell = c
+        self._start = game._state()
         self._standing = bool(diamonds_of(mine))
         mine |= BIT[c]
         self._history = [(mine, opp, diamonds_after_drop(mine, c, self._standing))]  # type: List[Tuple[int, int, List[int]]]
@@ -180,8 +181,16 @@ class Turn:
         return [CELLS[c] for c in LINES[pv.cell][d]]
 
     def move(self) -> Move:
-        """The turn so far as a :class:`Move` (complete once :attr:`done`)."""
-        return Move(DROP, self.cell, tuple(self.pivots))
+        """The turn so far as a :class:`Move` (complete once :attr:`done`).
+
+        A finished turn's Move remembers that it was checked pivot by pivot, so
+        :meth:`DiamondsGame.play` takes it at once in the position the turn began
+        in (a chain of thousands of pivots is not checked twice).
+        """
+        m = Move(DROP, self.cell, tuple(self.pivots))
+        if self.done:
+            m._proof = (self._start, m.key(), self.mine, self.opp)
+        return m
 
     def _text(self) -> str:
         """The turn so far, shortened for a message (a chain can be thousands of pivots long)."""
@@ -441,8 +450,15 @@ class DiamondsGame:
         """The canonical legal :class:`Move` for a move or its text; raises like :meth:`play`."""
         return self._checked(move)[0]
 
-    def _checked(self, move: "Union[Move, str]") -> "Tuple[Move, Optional[Turn]]":
-        """The canonical legal Move and, for a drop, the finished Turn (whose stones are the result)."""
+    def _state(self) -> "Tuple[int, int, int, bool, int]":
+        return (self._stones[0], self._stones[1], self._turn, self._swap_ok, self._passes)
+
+    def _checked(self, move: "Union[Move, str]") -> "Tuple[Move, Optional[Tuple[int, int]]]":
+        """The canonical legal Move and, for a drop, the mover's and the opponent's stones after it."""
+        if isinstance(move, Move) and move._proof is not None:
+            proof = move._proof
+            if proof[0] == self._state() and proof[1] == move.key():
+                return move, (proof[2], proof[3])  # a finished Turn of this position: checked already
         if isinstance(move, str):
             move = Move.parse(move)
         elif not isinstance(move, Move):
@@ -452,7 +468,7 @@ class DiamondsGame:
         except IllegalMoveError as e:
             raise IllegalMoveError("illegal move %r: %s in %s" % (short_turn(move), e, self.position()))
 
-    def _resolve(self, move: Move) -> "Tuple[Move, Optional[Turn]]":
+    def _resolve(self, move: Move) -> "Tuple[Move, Optional[Tuple[int, int]]]":
         if self.phase == "over":
             raise IllegalMoveError("the game is over")
         if move.kind == PASS:
@@ -476,7 +492,7 @@ class DiamondsGame:
                 raise IllegalMoveError("pivot %d: %s" % (i + 1, e))
         if not turn.done:
             raise IllegalMoveError("the turn is not finished: after %s a diamond must pivot (%s), e.g. %s" % (turn._last(), turn._diamond_text(), turn.options()[0]))
-        return turn.move(), turn
+        return Move(DROP, turn.cell, tuple(turn.pivots)), (turn.mine, turn.opp)
 
     def play(self, move: "Union[Move, str]") -> Move:
         """Play a whole turn (a :class:`Move` or its text) and return it in canonical form.
@@ -484,11 +500,11 @@ class DiamondsGame:
         ``InvalidMoveError`` for text that is not a turn, ``IllegalMoveError``
         for a turn that is not legal now; the game is unchanged after an error.
         """
-        m, turn = self._checked(move)
-        self._push(m, turn)
+        m, after = self._checked(move)
+        self._push(m, after)
         return m
 
-    def _push(self, m: Move, turn: "Optional[Turn]" = None) -> None:
+    def _push(self, m: Move, after: "Optional[Tuple[int, int]]" = None) -> None:
         self._undo.append((self._stones[0], self._stones[1], self._turn, self._swap_ok, self._passes, self.swapped))
         if m.kind == PASS:
             self._passes += 1
@@ -503,8 +519,8 @@ class DiamondsGame:
             mine, opp = self._sides()
             # The pie rule: Black's drop on the empty board, as the game's first move, may be swapped.
             first = self._turn == 0 and self._passes == 0 and not (mine | opp)
-            if turn is not None:
-                mine, opp = turn.mine, turn.opp  # checked pivot by pivot already
+            if after is not None:
+                mine, opp = after  # checked pivot by pivot already
             else:
                 mine |= BIT[m.cell]
                 for pv in m.pivots:

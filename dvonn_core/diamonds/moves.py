@@ -93,12 +93,15 @@ class Move:
     resolved by a game).
     """
 
-    __slots__ = ("kind", "cell", "pivots")
+    __slots__ = ("kind", "cell", "pivots", "_proof")
 
     def __init__(self, kind: str, cell: int = -1, pivots: "Tuple[Pivot, ...]" = ()) -> None:
         self.kind = kind
         self.cell = cell
         self.pivots = tuple(pivots)
+        # Set by a finished Turn: (the game's state it began in, key(), stones after), so that
+        # playing it there needs no second check of every pivot.
+        self._proof = None  # type: Optional[Tuple[Tuple[int, int, int, bool, int], Tuple[object, ...], int, int]]
 
     @classmethod
     def pass_move(cls) -> "Move":

@@ -1,6 +1,9 @@
-"""A longer fuzz run of the three parsers than the test suite makes (tests/test_fuzz_parsers.py,
-tests/test_record.py): random and mutated inputs; every input must parse or raise the library's
-own error (InvalidMoveError, PositionError, RecordError).  Prints the counts and the slowest case.
+"""A longer fuzz run of both games' parsers than the test suite makes (tests/test_fuzz_parsers.py,
+tests/test_record.py, tests/test_input_errors.py): random and mutated inputs; every input must parse
+or raise the library's own error (InvalidMoveError, IllegalMoveError, PositionError, RecordError)
+with a message of at most 400 characters, and a refused move must leave the game unchanged.  Prints,
+per entry point, the cases, the exception types seen and the slowest case; exits 1 on any other
+exception or a long message.
 
     python benchmarks/fuzz.py [--cases 20000] [--seed 1]
 """
@@ -12,13 +15,26 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the checkout
-from dvonn_core import Game, InvalidMoveError, Move, PositionError, RecordError, record
+from dvonn_core import (
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    PositionError,
+    RecordError,
+)
+from dvonn_core.diamonds import DiamondsGame
+from dvonn_core.diamonds import Move as DMove
+from dvonn_core.diamonds import PositionError as DPositionError
+from dvonn_core.diamonds.bot import random_move as diamonds_random_move
+from dvonn_core.dvonn import record
 from dvonn_core.dvonn.setup import random_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 DATA = os.path.join(ROOT, "tests", "data")
-NOISE = "wbdWBD0123456789-.p []()\";\\\n\tPASSpassresign1.AaKk5 \u00e9\x00\ufffd"
+NOISE = "wbdWBD0123456789-.p []()\";\\\n\tPASSpassresign1.AaKk5 \u00e9\x00\ufffd\ufeff\u0131\u212a\u017f"
+D_NOISE = "abcdefghiABCI0123456789>/ .-wbsp\n\t[]\"()\ufeff\u0131\u0130\u212a\u00e9"
+MAX_MESSAGE = 400
 
 
 def samples():
@@ -63,25 +79,96 @@ def random_text(rng, n):
 
 
 def run(name, parse, expected, inputs):
-    ok = rejected = 0
+    """Feed every input to ``parse``; count successes and each exception type; fail on the unexpected."""
+    ok = 0
+    seen = {}
+    bad = 0
     slowest = (0.0, "")
     for text in inputs:
         start = time.perf_counter()
         try:
             parse(text)
             ok += 1
-        except expected:
-            rejected += 1
+        except expected as err:
+            kind = type(err).__name__
+            seen[kind] = seen.get(kind, 0) + 1
+            if len(str(err)) > MAX_MESSAGE:
+                bad += 1
+                print("%s: %r gave a message of %d characters: %s..."
+                      % (name, str(text)[:80], len(str(err)), str(err)[:120]))
         except Exception as err:  # noqa: BLE001 - that is what the fuzz run looks for
-            print("%s: %r raised %s: %s" % (name, text[:80], type(err).__name__, err))
-            sys.exit(1)
+            bad += 1
+            kind = "UNEXPECTED " + type(err).__name__
+            seen[kind] = seen.get(kind, 0) + 1
+            print("%s: %r raised %s: %s" % (name, str(text)[:80], type(err).__name__, str(err)[:200]))
         took = time.perf_counter() - start
         if took > slowest[0]:
-            slowest = (took, text[:40])
-    print(
-        "%-9s %6d cases: %6d parsed, %6d rejected with the library's error; slowest %.2f ms"
-        % (name, ok + rejected, ok, rejected, slowest[0] * 1000)
-    )
+            slowest = (took, str(text)[:40])
+    kinds = ", ".join("%s %d" % (k, seen[k]) for k in sorted(seen)) or "none"
+    print("%-18s %7d cases: %7d accepted; refused: %s; slowest %.2f ms"
+          % (name, len(inputs), ok, kinds, slowest[0] * 1000))
+    return bad
+
+
+def diamonds_samples():
+    games = []
+    for seed in range(12):
+        g = DiamondsGame()
+        for i in range(60):
+            if g.phase == "over":
+                break
+            m = diamonds_random_move(g, seed * 1000 + i)
+            if m.is_pass and i % 5:
+                continue
+            g.play(m)
+        games.append(g)
+    positions = [g.position() for g in games]
+    records = [g.record() for g in games] + [" ".join(str(m) for m in g.moves) for g in games]
+    turns = [str(m) for g in games for m in g.moves]
+    with open(os.path.join(DATA, "diamonds", "long-chain.txt")) as f:
+        position, turn = f.read().splitlines()[:2]
+    positions.append(position)
+    turns.append(turn)
+    return games, positions, records, turns
+
+
+def unchanged_after(game, play):
+    """``play`` as a parse function that also checks a refused move leaves ``game`` unchanged."""
+
+    def parse(text):
+        before = game.position()
+        try:
+            play(text)
+        except (InvalidMoveError, IllegalMoveError):
+            if game.position() != before:
+                raise AssertionError("a refused move changed the game") from None
+            raise
+        game.undo()
+        if game.position() != before:
+            raise AssertionError("undo did not restore the game")
+
+    return parse
+
+
+def from_stones_case(rng):
+    cells = ["e5", "E5", "a5", "i1", "b6", "z9", "\u0131" + "3", "e5 ", "", "x" * rng.randrange(100)]
+
+    def anything():
+        r = rng.randrange(6)
+        if r == 0:
+            return None
+        if r == 1:
+            return rng.randrange(-5, 100)
+        if r == 2:
+            return rng.choice(cells)
+        if r == 3:
+            return [rng.choice(cells) for _ in range(rng.randrange(5))]
+        if r == 4:
+            return [[rng.choice(cells)] for _ in range(rng.randrange(3))]
+        return set(rng.sample(["e5", "d4", "c3", "b6"], rng.randrange(4)))
+
+    to_move = rng.choice(["black", "white", anything()])
+    return (anything(), anything(), to_move)
 
 
 def main():
@@ -92,14 +179,43 @@ def main():
     rng = random.Random(args.seed)
     positions, records = samples()
     half = args.cases // 2
+    bad = 0
     moves = [random_text(rng, 12) for _ in range(half)] + [
         mutate(rng, rng.choice(["E3", "E3G3", "PASS", "k5-j4"])) for _ in range(half)
     ]
-    run("moves", Move.parse, InvalidMoveError, moves)
+    bad += run("dvonn move", Move.parse, InvalidMoveError, moves)
+    game = Game.from_position(positions[len(positions) // 2])
+    bad += run("dvonn play", unchanged_after(game, game.play), (InvalidMoveError, IllegalMoveError), moves)
     pos = [random_text(rng, 120) for _ in range(half)] + [mutate(rng, rng.choice(positions)) for _ in range(half)]
-    run("positions", Game.from_position, PositionError, pos)
+    bad += run("dvonn position", Game.from_position, PositionError, pos)
     recs = [random_text(rng, 400) for _ in range(half)] + [mutate(rng, rng.choice(records)) for _ in range(half)]
-    run("records", record.read, RecordError, recs)
+    bad += run("dvonn record", record.read, RecordError, recs)
+
+    games, d_positions, d_records, d_turns = diamonds_samples()
+    def d_random(n):
+        if rng.random() < 0.5:
+            return "".join(rng.choice(D_NOISE) for _ in range(rng.randrange(n)))
+        return random_text(rng, n)
+
+    turns = [d_random(40) for _ in range(half)] + [mutate(rng, rng.choice(d_turns)) for _ in range(half)]
+    bad += run("diamonds turn", DMove.parse, InvalidMoveError, turns)
+    for g in games[:3]:
+        while g.moves and g.phase == "over":
+            g.undo()
+    playing = [games[i % 3] for i in range(len(turns))]
+    cases = list(zip(playing, turns, strict=True))
+    bad += run("diamonds play", lambda case: unchanged_after(case[0], case[0].play)(case[1]),
+               (InvalidMoveError, IllegalMoveError), cases)
+    pos = [d_random(120) for _ in range(half)] + [mutate(rng, rng.choice(d_positions)) for _ in range(half)]
+    bad += run("diamonds position", DiamondsGame.from_position, DPositionError, pos)
+    recs = [d_random(400) for _ in range(half)] + [mutate(rng, rng.choice(d_records)) for _ in range(half)]
+    bad += run("diamonds record", DiamondsGame.from_record, RecordError, recs)
+    stones = [from_stones_case(rng) for _ in range(args.cases)]
+    bad += run("diamonds from_stones", lambda a: DiamondsGame.from_stones(black=a[0], white=a[1], to_move=a[2]),
+               DPositionError, stones)
+    if bad:
+        print("%d cases failed" % bad)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

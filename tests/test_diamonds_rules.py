@@ -250,6 +250,9 @@ def test_legal_moves_view():
     assert "b6 c5>f5 f5>i2" in view and "b6" not in view and "zz" not in view
     moves = list(view)
     assert moves[-1] == Move.parse("pass") and len(set(moves)) == len(moves)
+    assert view[0] == moves[0] and view[-1] == moves[-1] and view[100] == moves[100] and view[:3] == moves[:3]
+    with pytest.raises(IndexError):
+        view[463]
     ends = {(m.cell, tuple(p.key() for p in m.pivots)) for m in moves}
     assert len(ends) == len(moves)
 

@@ -7,6 +7,7 @@ import doctest
 import importlib
 import json
 from pathlib import Path
+from urllib.parse import quote, unquote, urlencode
 
 import pytest
 
@@ -248,3 +249,31 @@ def test_an_example_session_starts_after_its_moves_and_cannot_take_them_back() -
     assert s.activate("d4") and s.can_undo()  # the reader's own turn can be taken back
     with pytest.raises(ValueError, match="e5"):
         session_mod.example_session(None, ["e5", "e5"])
+
+
+LONG_CHAIN = (Path(__file__).resolve().parent / "data" / "diamonds" / "long-chain.txt").read_text().splitlines()[:2]
+
+
+def test_the_long_chain_through_clicks_a_record_a_link_and_the_embed() -> None:
+    """A turn of 288 pivots (tests/data/diamonds/long-chain.txt) is legal: the page plays it click by
+    click, and it survives its record, a #record= link and the embed's moves parameter."""
+    position, turn_text = LONG_CHAIN
+    turn = DiamondsGame.from_position(position).play(turn_text)
+    s = Session()
+    s.new_game(position=position)
+    assert s.activate(turn.drop)
+    for pv in turn.pivots:
+        cell, far = str(pv).split(">")
+        pivot, _, partner = cell.partition("/")
+        assert s.activate(pivot)
+        while partner and s.partner != partner:
+            s.activate(pivot)  # a second click on the pivot names its diamond by the next partner
+        s.marks()
+        assert s.activate(far) and s.activate(far)
+    assert [str(m) for m in s.game.moves] == [turn_text]
+    record = s.game.record()
+    assert len(record) < persist.MAX_INPUT
+    kind, value = persist.parse_fragment("#record=" + quote(record))
+    assert kind == "record" and persist.read_record(unquote(value)).position() == s.game.position()
+    spec = embed_params.parse(parse_query("?" + urlencode({"position": position, "moves": turn_text})))
+    assert spec["moves"] == [turn_text]

@@ -77,3 +77,104 @@ def test_move_parser_on_random_text(text):
         game.play(text)
     except IllegalMoveError:
         assert game.position() == before
+
+
+# ---------------------------------------------------------------------- Diamonds & Pivots
+# The same promise for the second game's parsers (a few hundred cases a run; benchmarks/fuzz.py makes the
+# big run): a turn's text, a position string, a record and from_stones either work or raise the library's
+# documented error with a short message, and a refused turn leaves the game as it was.
+
+from dvonn_core.common.errors import RecordError  # noqa: E402
+from dvonn_core.diamonds import DiamondsGame  # noqa: E402
+from dvonn_core.diamonds import Move as DMove  # noqa: E402
+from dvonn_core.diamonds import PositionError as DPositionError  # noqa: E402
+from dvonn_core.diamonds.bot import random_move as diamonds_random_move  # noqa: E402
+
+
+def _diamonds_games():
+    games = []
+    for seed in range(4):
+        g = DiamondsGame()
+        for i in range(40):
+            if g.phase == "over":
+                break
+            m = diamonds_random_move(g, seed * 1000 + i)
+            if m.is_pass and i % 5:
+                continue
+            g.play(m)
+        games.append(g)
+    return games
+
+
+D_GAMES = _diamonds_games()
+D_POSITIONS = [g.position() for g in D_GAMES] + ["5-6-7-8-9-8-7-6-5.b", "5-6-7-8-4b4-8-7-6-5.ws"]
+D_RECORDS = [g.record() for g in D_GAMES] + [" ".join(str(m) for m in g.moves) for g in D_GAMES]
+D_TURNS = [str(m) for g in D_GAMES for m in g.moves if m.pivots][:20] + ["b6 c5>f5 f5>i2", "c5/b7>f5", "pass", "swap"]
+D_ALPHABET = "abcdefghiABI0123456789>/ .-wbsp\n\t\ufeff\u0131\u0130\u212a[]\"()"
+D_OPS = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10_000), st.sampled_from(D_ALPHABET)), max_size=6)
+D_TEXT = st.one_of(st.text(max_size=80), st.text(alphabet=D_ALPHABET, max_size=80))
+SHORT = 400  # a message quotes a few dozen characters of the input, plus its own words and a position
+
+
+def _short_error(error: ValueError) -> None:
+    assert len(str(error)) < SHORT, str(error)[:200]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(D_TEXT, st.builds(mutate, st.sampled_from(D_TURNS), D_OPS)), st.sampled_from(range(len(D_GAMES))))
+def test_diamonds_turn_parser(text, which):
+    game = D_GAMES[which]
+    before = game.position()
+    try:
+        move = DMove.parse(text)
+    except InvalidMoveError as e:
+        _short_error(e)
+        return
+    assert DMove.parse(str(move)) == move
+    try:
+        played = game.play(text)
+    except (InvalidMoveError, IllegalMoveError) as e:
+        _short_error(e)
+        assert game.position() == before
+        return
+    assert game.undo() == played and game.position() == before
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(D_TEXT, st.builds(mutate, st.sampled_from(D_POSITIONS), D_OPS)))
+def test_diamonds_position_parser(text):
+    try:
+        game = DiamondsGame.from_position(text)
+    except DPositionError as e:
+        _short_error(e)
+        return
+    assert DiamondsGame.from_position(game.position()).position() == game.position()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=200), st.text(alphabet=D_ALPHABET, max_size=200),
+                 st.builds(mutate, st.sampled_from(D_RECORDS), D_OPS)))
+def test_diamonds_record_reader(text):
+    try:
+        game = DiamondsGame.from_record(text)
+    except RecordError as e:
+        _short_error(e)
+        return
+    assert DiamondsGame.from_record(game.record()) == game
+
+
+CELL_LIKE = st.one_of(st.sampled_from(["e5", "E5", "a5", "i1", "b6"]), st.text(alphabet=D_ALPHABET, max_size=4))
+ANYTHING = st.one_of(st.none(), st.integers(), st.text(max_size=6), st.lists(CELL_LIKE, max_size=6),
+                     st.lists(st.lists(CELL_LIKE, max_size=2), max_size=2),
+                     st.sets(st.sampled_from(["e5", "d4", "c3"])))
+
+
+@settings(max_examples=200, deadline=None)
+@given(ANYTHING, ANYTHING, st.one_of(st.sampled_from(["black", "white"]), ANYTHING))
+def test_diamonds_from_stones(black, white, to_move):
+    try:
+        game = DiamondsGame.from_stones(black=black, white=white, to_move=to_move)
+    except DPositionError as e:
+        _short_error(e)
+        return
+    assert DiamondsGame.from_position(game.position()).position() == game.position()

@@ -58,7 +58,8 @@ def test_micropython_matches_cpython(tmp_path: Path) -> None:
 
 
 def test_diamonds_on_micropython_matches_cpython(tmp_path: Path) -> None:
-    lines = same_output(tmp_path, CHECKS / "check_diamonds.py", [DATA / "diamonds" / "perft.txt"])
+    data = [DATA / "diamonds" / "perft.txt", DATA / "diamonds" / "long-chain.txt"]
+    lines = same_output(tmp_path, CHECKS / "check_diamonds.py", data)
     assert sum(1 for line in lines if line.startswith("random ")) == 8
     assert sum(1 for line in lines if line.startswith("perft ")) >= 5
 

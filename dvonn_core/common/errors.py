@@ -26,3 +26,32 @@ class RecordError(ValueError):
         super().__init__(message)
         self.number = number
         self.move = move
+
+
+#: Most characters of the input an error message quotes.
+QUOTE_LIMIT = 40
+
+
+def quote(value: object) -> str:
+    """The input an error message quotes: a string in single quotes, cut to :data:`QUOTE_LIMIT`
+    characters (ending in ``...``), its quotes, backslashes and control characters escaped; for
+    anything else, the type's name.  Other characters are shown as they are, so the text is the
+    same on every Python (``repr`` escapes different characters on CPython and MicroPython).
+
+    >>> quote("e5"), quote("x" * 1000), quote(None), quote([["e5"]]), quote("a'b\\n")
+    ("'e5'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'", 'NoneType', 'list', "'a\\\\'b\\\\x0a'")
+    """
+    if not isinstance(value, str):
+        return type(value).__name__
+    if len(value) > QUOTE_LIMIT:
+        value = value[: QUOTE_LIMIT - 3] + "..."
+    out = ["'"]
+    for ch in value:
+        if ch == "\\" or ch == "'":
+            out.append("\\" + ch)
+        elif ch < " " or ch == "\x7f":
+            out.append("\\x%02x" % ord(ch))
+        else:
+            out.append(ch)
+    out.append("'")
+    return "".join(out)

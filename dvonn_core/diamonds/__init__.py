@@ -21,6 +21,10 @@ both ``ValueError``; the game is unchanged after an error), ``undo()``,
 ``score()`` (``(black, white)``), ``winner()``, ``position()``, ``record()``.
 A turn can also be built one step at a time: ``turn = game.begin_turn("b6")``,
 ``turn.options()``, ``turn.step("c5>f5")``, ``turn.done``, ``game.play(turn.move())``.
+A turn may hold any number of pivots.  ``legal_moves()`` finds turns lazily,
+keeping at most :data:`MAX_BOARDS` boards per drop, and raises
+:class:`TooManyTurnsError` (a ``ValueError``) for a drop with more, as happens
+in dense positions; see :mod:`dvonn_core.diamonds.game`.
 
 Notation
 --------
@@ -69,6 +73,7 @@ from ..common.errors import IllegalMoveError, InvalidMoveError
 from .game import DiamondsGame, Turn
 from .moves import Move, Pivot
 from .position import PositionError
+from .rules import MAX_BOARDS, TooManyTurnsError
 
 #: The answers to the questions the source leaves open, as (topic, answer) pairs.
 ANSWERS = (
@@ -82,4 +87,4 @@ ANSWERS = (
     ("Diamonds count wherever they are", "After a drop every diamond of the mover must pivot, also one the drop did not form (possible only after the repetition rule or in a set-up position)."),
 )
 
-__all__ = ["DiamondsGame", "Turn", "Move", "Pivot", "PositionError", "InvalidMoveError", "IllegalMoveError", "ANSWERS"]
+__all__ = ["DiamondsGame", "Turn", "Move", "Pivot", "PositionError", "InvalidMoveError", "IllegalMoveError", "TooManyTurnsError", "MAX_BOARDS", "ANSWERS"]

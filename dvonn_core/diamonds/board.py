@@ -23,6 +23,7 @@ True
 (132, 3)
 """
 
+from ..common.errors import quote
 from ..common.hexgrid import DIRECTIONS, neighbour_table, ray, rhombi
 
 try:
@@ -64,6 +65,7 @@ for _i in range(SIZE):
 
 
 def is_cell(name: str) -> bool:
+    """True for a cell's name, in either case (ASCII letters only: ``"\u0130"`` is no ``"i"``)."""
     return name in _INDEX
 
 
@@ -71,7 +73,7 @@ def index(name: str) -> int:
     """The number of a cell given by name (either case); ``ValueError`` if there is no such cell."""
     i = _INDEX.get(name, -1)
     if i < 0:
-        raise ValueError("%r is not a cell (cells are a5-a9, b4-b9, ... e1-e9, ... i1-i5)" % (name,))
+        raise ValueError("%s is not a cell (cells are a5-a9, b4-b9, ... e1-e9, ... i1-i5)" % quote(name))
     return i
 
 

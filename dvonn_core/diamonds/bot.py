@@ -16,8 +16,8 @@ Design
   no diamond is one child; a drop that forms one expands to its distinct final
   boards (:func:`best_chains`: the boards with the fewest opponent stones
   first), capped at :data:`ROOT_BOARDS` boards per drop at the root and
-  :data:`INNER_BOARDS` inside the tree (a chain can wander over 100,000
-  boards; every result found is legal).
+  :data:`INNER_BOARDS` inside the tree (a drop's chains can reach millions of
+  boards; every result found is legal).  No list of every turn is ever made.
 * **Evaluation** (for the side to move): stones on the board, in hundreds,
   plus the diamonds each side threatens (empty cells where one more stone
   completes a diamond): the side to move cashes one threat, the other side
@@ -30,12 +30,16 @@ Design
 * **Levels.** easy and medium look one ply ahead (every turn of the mover,
   scored by the evaluation); easy adds up to :attr:`Level.noise` points of
   seeded noise (a stone and a half), so it often misses the best turn;
-  medium takes it.  Hard searches two plies always, then deepens while its
-  budget lasts (0.5 s on CPython, 1-2 s in the browser's Pyodide; more when
-  two plies take longer).  The steps were set by the ladder: a second ply of
-  search gave hard only 61% against a two-ply medium (41 games), so medium
-  looks one ply ahead.  Easy and medium are deterministic for a seed; hard is
-  too except where its depth depends on the clock.
+  medium takes it.  Hard deepens from one ply while its budget lasts (0.5 s
+  by default).  The steps were set by the ladder: a second ply of search gave
+  hard only 61% against a two-ply medium (41 games), so medium looks one ply
+  ahead.  Every level keeps its budget in any position (easy and medium have
+  2 s, which they need only where chains run long: 18 and 63 ms on the
+  long-chain position), because the clock is read inside the generation of
+  turns and while they are scored; when it runs out there, the bot chooses
+  among the turns found and scored so far (a pass if none).  Easy and
+  medium are deterministic for a seed while their budget lasts; hard is too
+  except where its depth depends on the clock.
 * **Pie rule.** The first drop's strength is judged by its distance from the
   edge (Bill Taylor: a drop on a side is the weakest, a corner is better).  As
   White the bot swaps any first drop off the edge; as Black it opens in a
@@ -48,6 +52,7 @@ Design
 import time
 from heapq import heappop, heappush
 
+from ..common.errors import quote
 from ..common.rng import Rng
 from .board import BIT, DIAMOND_MASK, DIAMONDS_AT, NEIGHBOURS, SIZE
 from .game import DiamondsGame
@@ -64,6 +69,9 @@ __all__ = ["LEVELS", "choose_move", "random_move", "greedy_move", "evaluate", "o
 #: Most boards searched per drop at the root and inside the tree.
 ROOT_BOARDS = 150
 INNER_BOARDS = 24
+#: When no turn has ended within those boards, the search of a drop goes on up to this
+#: many times as many, then gives the drop up (a pass is always legal).
+EXTRA_FACTOR = 8
 #: Boards per drop for the greedy baseline.
 GREEDY_BOARDS = 60
 #: Score of a won game (plus the margin).
@@ -106,22 +114,21 @@ CORNERS = [c for c in range(SIZE) if len(NEIGHBOURS[c]) == 3]
 
 
 class Level:
-    """Settings of a level: plies (``depth``), default time budget (seconds, 0: none) and root noise."""
+    """Settings of a level: plies (``depth``), default time budget (seconds) and root noise."""
 
-    __slots__ = ("name", "depth", "time", "noise", "min_depth")
+    __slots__ = ("name", "depth", "time", "noise")
 
-    def __init__(self, name: str, depth: int, time: float, noise: int, min_depth: int = 1) -> None:
+    def __init__(self, name: str, depth: int, time: float, noise: int) -> None:
         self.name = name
         self.depth = depth
         self.time = time
         self.noise = noise
-        self.min_depth = min_depth  # always completed, whatever the clock says
 
 
 LEVELS = {
-    "easy": Level("easy", 1, 0.0, 150),
-    "medium": Level("medium", 1, 0.0, 0),
-    "hard": Level("hard", 8, 0.5, 0, min_depth=2),
+    "easy": Level("easy", 1, 2.0, 150),
+    "medium": Level("medium", 1, 2.0, 0),
+    "hard": Level("hard", 8, 0.5, 0),
 }  # type: Dict[str, Level]
 
 
@@ -164,12 +171,15 @@ def final_score(mine: int, opp: int, mine_is_white: bool) -> int:
 # ---------------------------------------------------------------------- search
 
 
-def best_chains(mine: int, opp: int, cell: int, limit: int, standing: bool = False) -> "List[Tuple[int, int, tuple]]":
+def best_chains(mine: int, opp: int, cell: int, limit: int, standing: bool = False, clock: "Optional[Search]" = None) -> "List[Tuple[int, int, tuple]]":
     """Final boards of a drop on ``cell`` as ``(mine, opp, chain)``, searching at most ``limit`` boards,
     those with the best stone balance first (so big captures are found early even in long chains).
 
     Every result is a legal turn.  If no final board turns up within the
-    limit, the search goes on until the first one.
+    limit, the search goes on until the first one, up to ``EXTRA_FACTOR *
+    limit`` boards; then the drop is given up (``[]``).  It never lists every
+    turn of the drop, which can be millions.  ``clock``: a :class:`Search`
+    whose deadline is read every 64 boards (raising ``_Timeout``).
     """
     mm = mine | BIT[cell]
     ds = diamonds_after_drop(mm, cell, standing)
@@ -180,7 +190,10 @@ def best_chains(mine: int, opp: int, cell: int, limit: int, standing: bool = Fal
     base = _popcount(opp)
     finals = []  # type: List[Tuple[int, int]]
     n = 0
-    while heap and (len(parent) < limit or not finals):
+    most = limit * EXTRA_FACTOR
+    while heap and (len(parent) < limit or (not finals and len(parent) < most)):
+        if clock is not None and clock.deadline and n & 63 == 0:
+            clock.tick()
         _, _, m, o, dl = heappop(heap)
         for p, k, d, nm, no in options(m, o, dl):
             key = (nm, no)
@@ -216,15 +229,40 @@ class _Timeout(Exception):
 
 
 class Search:
-    """Negamax alpha-beta over whole turns on bitmasks; ``deadline`` (``time.time()``) or 0 for none."""
+    """Negamax alpha-beta over whole turns on bitmasks; ``deadline`` (``time.time()``) or 0 for none.
+
+    The clock is read while the turns of a drop are generated as well as
+    between nodes, so a position whose chains run long cannot hold it past
+    its deadline.
+    """
 
     def __init__(self, deadline: float = 0.0) -> None:
         self.deadline = deadline
         self.nodes = 0
 
-    def children(self, mine: int, opp: int, limit: int, standing: bool = False) -> "List[Tuple[int, int, int, int, tuple]]":
-        """``(order key, cell, mine after, opp after, chain)`` for every drop (chains capped at ``limit`` boards)."""
+    def tick(self) -> None:
+        """Raise ``_Timeout`` once the deadline has passed."""
+        if self.deadline and time.time() > self.deadline:
+            raise _Timeout()
+
+    def children(self, mine: int, opp: int, limit: int, standing: bool = False, partial: bool = False) -> "List[Tuple[int, int, int, int, tuple]]":
+        """``(order key, cell, mine after, opp after, chain)`` for every drop (chains capped at ``limit`` boards).
+
+        ``partial``: when the deadline passes, return the children found so far
+        instead of raising ``_Timeout``.
+        """
         out = []  # type: List[Tuple[int, int, int, int, tuple]]
+        try:
+            self._children(out, mine, opp, limit, standing)
+        except _Timeout:
+            if not partial:
+                raise
+        # The keys are unique (the order found breaks ties), so any sort gives the same order:
+        # MicroPython's sort is not stable.
+        out.sort(key=_first, reverse=True)
+        return out
+
+    def _children(self, out: "List[Tuple[int, int, int, int, tuple]]", mine: int, opp: int, limit: int, standing: bool) -> None:
         occupied = mine | opp
         empty = ~occupied & ((1 << SIZE) - 1)
         t_opp = threats(opp, empty)
@@ -247,17 +285,13 @@ class Search:
                         key += 1
                 out.append((key * _SEQ - len(out), c, mm, opp, ()))
                 continue
-            for nm, no, chain in best_chains(mine, opp, c, limit, standing):
+            for nm, no, chain in best_chains(mine, opp, c, limit, standing, self):
                 key = 100 * (_popcount(nm) - _popcount(no)) + 1000
                 out.append((key * _SEQ - len(out), c, nm, no, chain))
-        # The keys are unique (the order found breaks ties), so any sort gives the same order:
-        # MicroPython's sort is not stable.
-        out.sort(key=_first, reverse=True)
-        return out
 
     def negamax(self, mine: int, opp: int, white: bool, depth: int, alpha: int, beta: int, passes: int) -> int:
         self.nodes += 1
-        if self.deadline and self.nodes & 31 == 0 and time.time() > self.deadline:
+        if self.deadline and self.nodes & 7 == 0 and time.time() > self.deadline:
             raise _Timeout()
         if passes >= 2:
             return final_score(mine, opp, white)
@@ -291,7 +325,7 @@ def _first(item: "Tuple[int, int, int, int, tuple]") -> int:
 def _level(level: str) -> Level:
     lv = LEVELS.get(level) if isinstance(level, str) else None
     if lv is None:
-        raise ValueError("unknown bot level %r (choose 'easy', 'medium' or 'hard')" % (level,))
+        raise ValueError("unknown bot level %s (choose 'easy', 'medium' or 'hard')" % quote(level))
     return lv
 
 
@@ -299,14 +333,17 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
     """The bot's turn for the side to move in ``game`` (which is left unchanged).
 
     ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``; ``seed`` makes the
-    choice reproducible; ``time_limit`` (seconds) replaces the level's budget
-    (for hard) or caps it.  ``info`` (a dict) receives ``depth``, ``nodes`` and ``score``
-    (the searched value for the side to move, hundredths of a stone; None if no depth was done).
+    choice reproducible; ``time_limit`` (seconds) replaces the level's budget.
+    The budget holds in any position: the clock is read while turns are
+    generated, drop by drop and pivot by pivot, and no whole list of turns is
+    ever made.  ``info`` (a dict) receives ``depth``, ``nodes``, ``elapsed`` and ``score`` (the
+    searched value for the side to move, hundredths of a stone; None if no depth was done).
     Raises ``ValueError`` when the game is over.
     """
     lv = _level(level)
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError("time_limit must be a positive number of seconds, not %r" % (time_limit,))
+    if time_limit is not None and (not isinstance(time_limit, (int, float)) or not time_limit > 0):
+        shown = repr(time_limit) if isinstance(time_limit, (int, float)) else quote(time_limit)
+        raise ValueError("time_limit must be a positive number of seconds, not %s" % shown)
     if game.phase == "over":
         raise ValueError("the game is over: there is no move to choose in %s" % game.position())
     rng = Rng(seed)
@@ -324,21 +361,26 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
     is_white = game.to_move == "white"
     mine, opp = (white, black) if is_white else (black, white)
     standing = bool(diamonds_of(mine))
-    kids = search.children(mine, opp, ROOT_BOARDS, standing)
+    # The clock runs from here: if it runs out while the turns are generated, the bot chooses
+    # among those found so far (a pass if none).
+    kids = search.children(mine, opp, ROOT_BOARDS, standing, partial=True)
     passes = 1 if game.position().endswith("p") else 0
     if not kids:
         return Move(PASS)
     best_kid = kids[0]  # type: Optional[Tuple[int, int, int, int, tuple]]
     best_depth = 0
     best_v = 0
-    deadline = search.deadline
     for depth in range(1, lv.depth + 1):
-        # The first plies are searched whatever the clock says, so hard is never shallower than medium.
-        search.deadline = 0.0 if depth <= lv.min_depth else deadline
+        scored = []  # type: List[Tuple[int, int]]
+        out_of_time = False
         try:
-            scored = _root(search, kids, is_white, depth, passes, mine, opp)
+            _root(search, kids, is_white, depth, passes, mine, opp, scored)
         except _Timeout:
-            break
+            # Out of time: a deeper search is dropped; the first ply keeps the turns it scored
+            # (the most promising come first).
+            if depth > 1 or not scored:
+                break
+            out_of_time = True
         best_depth = depth
         if lv.noise:
             scored = [(v + rng.below(lv.noise + 1), i) for v, i in scored]
@@ -349,8 +391,8 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
         else:
             best_kid = kids[best_i]
             kids.insert(0, kids.pop(best_i))  # search the best turn first at the next depth
-        if abs(best_v) >= WIN // 2:
-            break  # the game's end is in sight: deeper search changes nothing
+        if abs(best_v) >= WIN // 2 or out_of_time:
+            break  # the game's end is in sight (deeper search changes nothing), or the clock
     if info is not None:
         info.update(depth=best_depth, nodes=search.nodes, elapsed=time.time() - start,
                     score=best_v if best_depth else None)
@@ -363,9 +405,8 @@ def _neg_first(item: "Tuple[int, int]") -> "Tuple[int, int]":
     return (-item[0], item[1])
 
 
-def _root(search: Search, kids: "List[Tuple[int, int, int, int, tuple]]", is_white: bool, depth: int, passes: int, mine: int, opp: int) -> "List[Tuple[int, int]]":
-    """``(score, child index)`` for every root child (a pass is index -1), exact at this depth."""
-    out = []
+def _root(search: Search, kids: "List[Tuple[int, int, int, int, tuple]]", is_white: bool, depth: int, passes: int, mine: int, opp: int, out: "List[Tuple[int, int]]") -> None:
+    """Append ``(score, child index)`` to ``out`` for every root child (a pass is index -1), exact at this depth."""
     alpha = -WIN * 2
     for i in range(len(kids)):
         _, _, nm, no, _ = kids[i]
@@ -377,7 +418,6 @@ def _root(search: Search, kids: "List[Tuple[int, int, int, int, tuple]]", is_whi
     if passes == 1:
         v = -search.negamax(opp, mine, not is_white, depth - 1, -WIN * 2, WIN * 2, 2)
         out.append((v, -1))
-    return out
 
 
 def random_move(game: DiamondsGame, seed: int = 0) -> Move:

@@ -16,12 +16,27 @@ Move.parse('e5')
 Move.parse('b6 c5>f5 f5>i2')
 >>> game.stones("black"), game.score()
 (['c5', 'd5', 'f5', 'g4', 'h3', 'i2'], (6, 3))
+
+Turns of any length
+-------------------
+The rules put no bound on a chain but the repetition rule, and a turn's
+boards can number in the millions: on the long-chain position
+(``tests/data/diamonds/long-chain.txt``) a depth-first walk over the boards
+of one drop found a legal chain of 15,445 pivots after a million boards, and
+longer ones with more.  So nothing here limits a turn: :meth:`DiamondsGame.play`,
+:meth:`Move.parse` and the record reader take any number of pivots, and each
+pivot is checked in the same time, so checking is linear in the turn's length.
+Listing turns is another matter: :meth:`DiamondsGame.legal_moves` finds them
+drop by drop and lazily, keeping at most :data:`~.rules.MAX_BOARDS` boards
+(about 25 MB), and raises :class:`~.rules.TooManyTurnsError` past that.  The
+bots and ``random_move`` build their turns pivot by pivot and never list them.
 """
 
-from .board import BIT, CELLS, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, DIRECTION_TO, LINES, SIZE, index
-from .moves import DROP, PASS, SWAP, IllegalMoveError, InvalidMoveError, Move, Pivot
+from ..common.errors import quote
+from .board import BIT, CELLS, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, DIRECTION_TO, LINES, SIZE, index, is_cell, partner
+from .moves import DROP, PASS, SWAP, IllegalMoveError, InvalidMoveError, Move, Pivot, short_turn
 from .position import PositionError, format_position, parse_position
-from .rules import diamonds_after_drop, diamonds_of, options, outcomes, pivot
+from .rules import TooManyTurnsError, diamonds_after_drop, diamonds_of, ends, next_diamonds, options, pivot
 
 try:
     from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
@@ -30,13 +45,10 @@ except ImportError:  # MicroPython
 
 COLOURS = ("black", "white")
 
-#: Most pivots a turn may hold in play() (a safety bound for hostile input; real chains are far shorter).
-MAX_PIVOTS = 200
-
 
 def _side(colour: str) -> int:
     if colour not in COLOURS:
-        raise ValueError("colour must be 'black' or 'white', not %r" % (colour,))
+        raise ValueError("colour must be 'black' or 'white', not %s" % quote(colour))
     return COLOURS.index(colour)
 
 
@@ -62,6 +74,7 @@ class Turn:
             raise IllegalMoveError("cannot drop on %s: the cell is not empty" % CELLS[c])
         self.side = side
         self.cell = c
+        self._start = game._state()
         self._standing = bool(diamonds_of(mine))
         mine |= BIT[c]
         self._history = [(mine, opp, diamonds_after_drop(mine, c, self._standing))]  # type: List[Tuple[int, int, List[int]]]
@@ -141,7 +154,7 @@ class Turn:
         nm, no = pivot(mine, opp, pv.cell, k, d)
         self.pivots.append(_pivot_of(pv.cell, k, d, ds))
         self._seen[(nm, no)] = True
-        self._history.append((nm, no, diamonds_of(nm)))
+        self._history.append((nm, no, next_diamonds(nm, ds, pv.cell, d)))
 
     def undo(self) -> "Optional[Pivot]":
         """Take back the last pivot of this turn (``None`` if there is none)."""
@@ -168,15 +181,33 @@ class Turn:
         return [CELLS[c] for c in LINES[pv.cell][d]]
 
     def move(self) -> Move:
-        """The turn so far as a :class:`Move` (complete once :attr:`done`)."""
-        return Move(DROP, self.cell, tuple(self.pivots))
+        """The turn so far as a :class:`Move` (complete once :attr:`done`).
+
+        A finished turn's Move remembers that it was checked pivot by pivot, so
+        :meth:`DiamondsGame.play` takes it at once in the position the turn began
+        in (a chain of thousands of pivots is not checked twice).
+        """
+        m = Move(DROP, self.cell, tuple(self.pivots))
+        if self.done:
+            m._proof = (self._start, m.key(), self.mine, self.opp)
+        return m
 
     def _text(self) -> str:
-        return str(self.move())
+        """The turn so far, shortened for a message (a chain can be thousands of pivots long)."""
+        return short_turn(self.move())
+
+    def _last(self) -> str:
+        """Where the turn stands, for a message: ``the drop on b6`` or ``pivot 2 (f5>i2)``."""
+        if not self.pivots:
+            return "the drop on %s" % CELLS[self.cell]
+        return "pivot %d (%s)" % (len(self.pivots), self.pivots[-1])
 
     def _diamond_text(self) -> str:
         ds = self.diamonds()
-        return ", ".join("{" + " ".join(d) + "}" for d in ds) if ds else "none"
+        if not ds:
+            return "none"
+        text = ", ".join("{" + " ".join(d) + "}" for d in ds[:3])
+        return text + (" and %d more" % (len(ds) - 3) if len(ds) > 3 else "")
 
 
 def _name(pv: Pivot) -> str:
@@ -187,8 +218,6 @@ _PARTNER = {}  # type: Dict[Tuple[int, int], int]
 
 
 def _partner(k: int, cell: int) -> int:
-    from .board import partner
-
     key = (k, cell)
     p = _PARTNER.get(key, -1)
     if p < 0:
@@ -222,17 +251,36 @@ class DiamondsGame:
     # ------------------------------------------------------------------ construction
     @classmethod
     def from_stones(cls, black: "Sequence[str]" = (), white: "Sequence[str]" = (), to_move: str = "black") -> "DiamondsGame":
-        """A game from lists of cells; ``ValueError`` for an unknown cell or a cell given twice."""
+        """A game from lists of cell names and the side to move.
+
+        :class:`PositionError` (a ``ValueError``) for anything else: an argument
+        of the wrong type, an unknown cell, a cell given twice, a side that is
+        not ``"black"`` or ``"white"``.
+
+        >>> DiamondsGame.from_stones(black=["e5"], white=["E6"], to_move="white")
+        DiamondsGame.from_position('5-6-7-8-4bw3-8-7-6-5.w')
+        >>> DiamondsGame.from_stones(black=["e5"], white=["e5"])
+        Traceback (most recent call last):
+        ...
+        dvonn_core.diamonds.position.PositionError: from_stones: e5 is given twice
+        """
         g = cls()
-        seen = {}  # type: Dict[int, str]
+        seen = {}  # type: Dict[int, bool]
         for side, cells in ((0, black), (1, white)):
+            what = COLOURS[side]
+            if isinstance(cells, str) or not isinstance(cells, (list, tuple, set, frozenset)):
+                raise PositionError("from_stones: %s must be a list of cell names like ['e5', 'b6'], not %s" % (what, quote(cells)))
             for name in cells:
+                if not isinstance(name, str) or not is_cell(name):
+                    raise PositionError("from_stones: %s: %s is not a cell (cells are a5-a9, b4-b9, ... e1-e9, ... i1-i5)" % (what, quote(name)))
                 c = index(name)
                 if c in seen:
-                    raise ValueError("%s is given twice" % CELLS[c])
-                seen[c] = name
+                    raise PositionError("from_stones: %s is given twice" % CELLS[c])
+                seen[c] = True
                 g._stones[side] |= BIT[c]
-        g._turn = _side(to_move)
+        if not isinstance(to_move, str) or to_move not in COLOURS:
+            raise PositionError("from_stones: to_move must be 'black' or 'white', not %s" % quote(to_move))
+        g._turn = COLOURS.index(to_move)
         g.start_position = g.position()
         return g
 
@@ -325,12 +373,11 @@ class DiamondsGame:
     def begin_turn(self, cell: str) -> Turn:
         """Start a turn by dropping on ``cell``; see :class:`Turn`."""
         if not isinstance(cell, str):
-            raise InvalidMoveError("a drop is a cell name like 'e5', not %r" % (cell,))
-        try:
-            c = index(cell.strip().lower())
-        except ValueError as e:
-            raise InvalidMoveError(str(e))
-        return Turn(self, c)
+            raise InvalidMoveError("a drop is a cell name like 'e5', not %s" % quote(cell))
+        name = cell.strip()
+        if not is_cell(name):
+            raise InvalidMoveError("%s is not a cell (cells are a5-a9, b4-b9, ... e1-e9, ... i1-i5)" % quote(name))
+        return Turn(self, index(name))
 
     def drops(self) -> "List[str]":
         """The cells the side to move may drop on (none once the game is over)."""
@@ -340,26 +387,41 @@ class DiamondsGame:
         return [CELLS[i] for i in range(SIZE) if not occupied >> i & 1]
 
     def legal_moves(self) -> "LegalMoves":
-        """Every legal whole turn, one per distinct result, as a lazy :class:`LegalMoves` view.
+        """The legal whole turns, one per distinct result, as a lazy :class:`LegalMoves` view.
 
-        Drops come by cell (each drop's turns in notation order), then
-        ``pass``, then ``swap``.  Two chains of pivots that end on the same
-        board are one turn here (the shortest chain is listed); :meth:`play`
-        accepts any of them, and :meth:`iter_turns` lists them all.
+        Drops come by cell, each drop's turns as :func:`~.rules.ends` finds
+        them (shortest chains first), then ``pass``, then ``swap``.  Two chains
+        of pivots that end on the same board are one turn here (a shortest
+        chain is listed); :meth:`play` accepts any of them, and
+        :meth:`iter_turns` lists them all.  A drop whose turns reach more than
+        :data:`~.rules.MAX_BOARDS` boards raises :class:`~.rules.TooManyTurnsError`
+        when the iteration gets there: to choose a turn in any position, build
+        it step by step (:meth:`begin_turn`).
         """
         return LegalMoves(self)
 
     def turns_after(self, cell: str) -> "List[Move]":
-        """The distinct turns that begin with a drop on ``cell`` (one per final board), in notation order."""
-        c = self.begin_turn(cell).cell
-        return self._turns_at(c)
+        """The distinct turns that begin with a drop on ``cell`` (one per final board), in notation order.
 
-    def _turns_at(self, c: int) -> "List[Move]":
-        mine, opp = self._sides()
-        standing = bool(diamonds_of(mine))
-        out = [_move_of(mine, opp, c, path, standing) for _, _, path in outcomes(mine, opp, c, standing)]
+        :class:`~.rules.TooManyTurnsError` if they reach more than :data:`~.rules.MAX_BOARDS` boards.
+        """
+        c = self.begin_turn(cell).cell
+        out = list(self._turns_at(c))
         out.sort(key=_sort_key)
         return out
+
+    def _turns_at(self, c: int) -> "Iterator[Move]":
+        mine, opp = self._sides()
+        standing = bool(diamonds_of(mine))
+        for _, _, path in ends(mine, opp, c, standing):
+            yield _move_of(mine, opp, c, path, standing)
+
+    def _count_at(self, c: int) -> int:
+        mine, opp = self._sides()
+        n = 0
+        for _ in ends(mine, opp, c, bool(diamonds_of(mine)), chains=False):
+            n += 1
+        return n
 
     def iter_turns(self, cell: str) -> "Iterator[Move]":
         """Every legal chain of pivots after a drop on ``cell``, lazily and depth first (there can be millions)."""
@@ -386,37 +448,51 @@ class DiamondsGame:
 
     def parse_move(self, move: "Union[Move, str]") -> Move:
         """The canonical legal :class:`Move` for a move or its text; raises like :meth:`play`."""
+        return self._checked(move)[0]
+
+    def _state(self) -> "Tuple[int, int, int, bool, int]":
+        return (self._stones[0], self._stones[1], self._turn, self._swap_ok, self._passes)
+
+    def _checked(self, move: "Union[Move, str]") -> "Tuple[Move, Optional[Tuple[int, int]]]":
+        """The canonical legal Move and, for a drop, the mover's and the opponent's stones after it."""
+        if isinstance(move, Move) and move._proof is not None:
+            proof = move._proof
+            if proof[0] == self._state() and proof[1] == move.key():
+                return move, (proof[2], proof[3])  # a finished Turn of this position: checked already
         if isinstance(move, str):
             move = Move.parse(move)
         elif not isinstance(move, Move):
-            raise InvalidMoveError("a move must be a Move or text, not %r" % (move,))
+            raise InvalidMoveError("a move must be a Move or text, not %s" % quote(move))
         try:
             return self._resolve(move)
         except IllegalMoveError as e:
-            raise IllegalMoveError("illegal move %r: %s in %s" % (str(move), e, self.position()))
+            raise IllegalMoveError("illegal move %r: %s in %s" % (short_turn(move), e, self.position()))
 
-    def _resolve(self, move: Move) -> Move:
+    def _resolve(self, move: Move) -> "Tuple[Move, Optional[Tuple[int, int]]]":
         if self.phase == "over":
             raise IllegalMoveError("the game is over")
         if move.kind == PASS:
-            return Move(PASS)
+            return Move(PASS), None
         if move.kind == SWAP:
             if not self.can_swap:
                 raise IllegalMoveError("swap is allowed only as the second move of a game, right after the first drop")
-            return Move(SWAP)
-        if len(move.pivots) > MAX_PIVOTS:
-            raise IllegalMoveError("too many pivots")
+            return Move(SWAP), None
+        # No limit on the pivots: the rules allow chains of many thousands (a
+        # depth-first search finds one of 15,445 on the long-chain position), and
+        # each step below takes the same time, so checking is linear in the turn.
         turn = Turn(self, move.cell)
         for i in range(len(move.pivots)):
-            if turn.done:
-                raise IllegalMoveError("the turn was over after %s: no diamond is left to pivot" % turn._text())
+            if not turn._history[-1][2]:
+                raise IllegalMoveError("the turn was over after %s: no diamond is left to pivot" % turn._last())
             try:
                 turn.step(move.pivots[i])
             except IllegalMoveError as e:
+                if turn.done:
+                    raise IllegalMoveError("the turn was over after %s: every pivot would repeat a board of the turn" % turn._last())
                 raise IllegalMoveError("pivot %d: %s" % (i + 1, e))
         if not turn.done:
-            raise IllegalMoveError("the turn is not finished: after %s a diamond must pivot (%s), e.g. %s" % (turn._text(), turn._diamond_text(), turn.options()[0]))
-        return turn.move()
+            raise IllegalMoveError("the turn is not finished: after %s a diamond must pivot (%s), e.g. %s" % (turn._last(), turn._diamond_text(), turn.options()[0]))
+        return Move(DROP, turn.cell, tuple(turn.pivots)), (turn.mine, turn.opp)
 
     def play(self, move: "Union[Move, str]") -> Move:
         """Play a whole turn (a :class:`Move` or its text) and return it in canonical form.
@@ -424,11 +500,11 @@ class DiamondsGame:
         ``InvalidMoveError`` for text that is not a turn, ``IllegalMoveError``
         for a turn that is not legal now; the game is unchanged after an error.
         """
-        m = self.parse_move(move)
-        self._push(m)
+        m, after = self._checked(move)
+        self._push(m, after)
         return m
 
-    def _push(self, m: Move) -> None:
+    def _push(self, m: Move, after: "Optional[Tuple[int, int]]" = None) -> None:
         self._undo.append((self._stones[0], self._stones[1], self._turn, self._swap_ok, self._passes, self.swapped))
         if m.kind == PASS:
             self._passes += 1
@@ -443,11 +519,14 @@ class DiamondsGame:
             mine, opp = self._sides()
             # The pie rule: Black's drop on the empty board, as the game's first move, may be swapped.
             first = self._turn == 0 and self._passes == 0 and not (mine | opp)
-            mine |= BIT[m.cell]
-            for pv in m.pivots:
-                k = _diamond_of(mine, pv)
-                d = DIRECTION_TO[pv.cell][pv.far]
-                mine, opp = pivot(mine, opp, pv.cell, k, d)
+            if after is not None:
+                mine, opp = after  # checked pivot by pivot already
+            else:
+                mine |= BIT[m.cell]
+                for pv in m.pivots:
+                    k = _diamond_of(mine, pv)
+                    d = DIRECTION_TO[pv.cell][pv.far]
+                    mine, opp = pivot(mine, opp, pv.cell, k, d)
             self._stones[self._turn] = mine
             self._stones[1 - self._turn] = opp
             self._turn = 1 - self._turn
@@ -457,7 +536,7 @@ class DiamondsGame:
 
     def chain_move(self, cell: int, chain: "Tuple[Tuple[int, int, int], ...]") -> Move:
         """The canonical :class:`Move` of a drop on cell number ``cell`` and a chain of pivots
-        ``(cell, diamond, direction)`` as :func:`~.rules.outcomes` gives them (fast path for the bot)."""
+        ``(cell, diamond, direction)`` as :func:`~.rules.ends` gives them (fast path for the bot)."""
         mine, opp = self._sides()
         return _move_of(mine, opp, cell, chain, bool(diamonds_of(mine)))
 
@@ -493,21 +572,21 @@ class DiamondsGame:
 class LegalMoves:
     """The legal turns of a position, computed drop by drop as they are asked for.
 
-    Iterate it, test ``move in legal`` (checked by playing it, so any chain
-    counts), ``count()`` or ``len()`` it (that computes every drop), or
-    ``list()`` it.  Most drops form no diamond and are one turn each; a drop
-    that forms one can end on hundreds of boards, so prefer iteration.
+    Iterate it (lazily: the first turn comes at once, whatever the position),
+    test ``move in legal`` (checked by playing it, so any chain counts), or
+    ``count()`` / ``len()`` it (that searches every drop but builds no turn).
+    Nothing is kept but the count: memory is the search of one drop, at most
+    :data:`~.rules.MAX_BOARDS` boards.  Most drops form no diamond and are one
+    turn each; a drop that forms one can end on millions of boards, and then
+    the iteration or the count raises :class:`~.rules.TooManyTurnsError` when
+    it gets there.
     """
 
     def __init__(self, game: "DiamondsGame") -> None:
         self.game = game
-        self._list = None  # type: Optional[List[Move]]
+        self._count = (-1, "")  # (count, the position it was made for): the view follows the game
 
     def __iter__(self) -> "Iterator[Move]":
-        if self._list is not None:
-            for m in self._list:
-                yield m
-            return
         g = self.game
         if g.phase == "over":
             return
@@ -515,25 +594,44 @@ class LegalMoves:
         occupied = mine | opp
         for c in range(SIZE):
             if not occupied >> c & 1:
-                for m in g._turns_at(c):
-                    yield m
+                yield from g._turns_at(c)
         yield Move(PASS)
         if g.can_swap:
             yield Move(SWAP)
 
-    def _all(self) -> "List[Move]":
-        if self._list is None:
-            self._list = list(iter(self))
-        return self._list
+    def count(self) -> int:
+        """The number of distinct legal turns (drops searched one at a time; no turn is built)."""
+        g = self.game
+        position = g.position()
+        if self._count[1] != position:
+            n = 0
+            if g.phase != "over":
+                mine, opp = g._sides()
+                occupied = mine | opp
+                n = 2 if g.can_swap else 1
+                for c in range(SIZE):
+                    if not occupied >> c & 1:
+                        n += g._count_at(c)
+            self._count = (n, position)
+        return self._count[0]
 
     def __len__(self) -> int:
-        return len(self._all())
+        return self.count()
 
-    def count(self) -> int:
-        return len(self._all())
-
-    def __getitem__(self, i: int) -> Move:
-        return self._all()[i]
+    def __getitem__(self, i: "Union[int, slice]") -> "Union[Move, List[Move]]":
+        """The turn at index ``i`` (found by iterating to it); a slice lists every turn first."""
+        if isinstance(i, slice):
+            return list(self)[i]
+        if not isinstance(i, int):
+            raise TypeError("legal moves are indexed by an int or a slice")
+        if i < 0:
+            i += self.count()
+        if i >= 0:
+            for m in self:
+                if i == 0:
+                    return m
+                i -= 1
+        raise IndexError("legal move index out of range")
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, (Move, str)):
@@ -556,14 +654,14 @@ def _diamond_of(mine: int, pv: Pivot) -> int:
 
 
 def _move_of(mine: int, opp: int, cell: int, path: "Tuple[Tuple[int, int, int], ...]", standing: bool) -> Move:
-    """The canonical Move of a chain found by :func:`~.rules.outcomes`."""
+    """The canonical Move of a chain found by :func:`~.rules.ends`."""
     mine |= BIT[cell]
     ds = diamonds_after_drop(mine, cell, standing)
     pivots = []
     for p, k, d in path:
         pivots.append(_pivot_of(p, k, d, ds))
         mine, opp = pivot(mine, opp, p, k, d)
-        ds = diamonds_of(mine)
+        ds = next_diamonds(mine, ds, p, d)
     return Move(DROP, cell, tuple(pivots))
 
 
@@ -579,4 +677,4 @@ def _popcount(x: int) -> int:
     return n
 
 
-__all__ = ["DiamondsGame", "Turn", "Move", "Pivot", "PositionError", "InvalidMoveError", "IllegalMoveError"]
+__all__ = ["DiamondsGame", "Turn", "Move", "Pivot", "PositionError", "InvalidMoveError", "IllegalMoveError", "TooManyTurnsError"]

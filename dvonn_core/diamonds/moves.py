@@ -10,7 +10,9 @@ by single spaces::
 
     b6 c5>f5 f5>i2
 
-Input is case-insensitive and may use any spaces; output is canonical.  Which
+Input is case-insensitive (ASCII letters only) and may use any spaces, and a
+turn may hold any number of pivots (parsing is linear in its length); output is
+canonical.  Which
 pivot needs its partner depends on the position, so text is resolved against
 a game with :meth:`~dvonn_core.diamonds.game.DiamondsGame.parse_move`.
 
@@ -23,7 +25,7 @@ Traceback (most recent call last):
 dvonn_core.common.errors.InvalidMoveError: 'c5/b7>f5 b6' is not a Diamonds & Pivots turn: a turn starts with the drop cell, 'pass' or 'swap' ('c5/b7>f5' is a pivot)
 """
 
-from ..common.errors import IllegalMoveError, InvalidMoveError
+from ..common.errors import IllegalMoveError, InvalidMoveError, quote
 from .board import CELLS, index, is_cell
 
 try:
@@ -31,10 +33,9 @@ try:
 except ImportError:  # MicroPython
     pass
 
-__all__ = ["Move", "Pivot", "InvalidMoveError", "IllegalMoveError"]
+__all__ = ["Move", "Pivot", "InvalidMoveError", "IllegalMoveError", "short_turn"]
 
 DROP, PASS, SWAP = "drop", "pass", "swap"
-MAX_TEXT = 2000
 
 
 class Pivot:
@@ -55,11 +56,11 @@ class Pivot:
 
     @classmethod
     def parse(cls, text: str) -> "Pivot":
-        t = text.strip().lower()
+        t = _lower(text.strip())
         head, sep, far = t.partition(">")
         cell, slash, partner = head.partition("/")
         if not sep or not is_cell(cell) or not is_cell(far) or (slash and not is_cell(partner)):
-            raise InvalidMoveError("%r is not a pivot (expected the pivot cell, '>' and the far end of the line, like 'c5>f5', or 'c5/b7>f5' naming the diamond by the pivot's partner)" % (_short(text),))
+            raise InvalidMoveError("%s is not a pivot (expected the pivot cell, '>' and the far end of the line, like 'c5>f5', or 'c5/b7>f5' naming the diamond by the pivot's partner)" % (quote(text),))
         return cls(index(cell), index(partner) if slash else -1, index(far), bool(slash))
 
     def key(self) -> "Tuple[int, int, int]":
@@ -92,12 +93,15 @@ class Move:
     resolved by a game).
     """
 
-    __slots__ = ("kind", "cell", "pivots")
+    __slots__ = ("kind", "cell", "pivots", "_proof")
 
     def __init__(self, kind: str, cell: int = -1, pivots: "Tuple[Pivot, ...]" = ()) -> None:
         self.kind = kind
         self.cell = cell
         self.pivots = tuple(pivots)
+        # Set by a finished Turn: (the game's state it began in, key(), stones after), so that
+        # playing it there needs no second check of every pivot.
+        self._proof = None  # type: Optional[Tuple[Tuple[int, int, int, bool, int], Tuple[object, ...], int, int]]
 
     @classmethod
     def pass_move(cls) -> "Move":
@@ -111,26 +115,24 @@ class Move:
     def parse(cls, text: str) -> "Move":
         """Parse a turn's text; ``InvalidMoveError`` if it is not a turn at all."""
         if not isinstance(text, str):
-            raise InvalidMoveError("a turn must be text like 'b6', 'b6 c5>f5 f5>i2', 'pass' or 'swap', not %r" % (text,))
-        if len(text) > MAX_TEXT:
-            raise InvalidMoveError("%r is too long to be a turn" % (_short(text),))
-        words = text.lower().split()
+            raise InvalidMoveError("a turn must be text like 'b6', 'b6 c5>f5 f5>i2', 'pass' or 'swap', not %s" % quote(text))
+        words = _lower(text).split()
         if not words:
             raise InvalidMoveError("an empty text is not a turn (expected a drop like 'b6', 'pass' or 'swap')")
         first = words[0]
         if first in (PASS, SWAP):
             if len(words) > 1:
-                raise InvalidMoveError("%r is not a Diamonds & Pivots turn: nothing may follow %r" % (_short(text), first))
+                raise InvalidMoveError("%s is not a Diamonds & Pivots turn: nothing may follow %s" % (quote(text), quote(first)))
             return cls(first)
         if not is_cell(first):
-            why = "%r is a pivot" % first if ">" in first else "%r is not a cell" % _short(first)
-            raise InvalidMoveError("%r is not a Diamonds & Pivots turn: a turn starts with the drop cell, 'pass' or 'swap' (%s)" % (_short(text), why))
+            why = "%s is a pivot" % quote(first) if ">" in first else "%s is not a cell" % quote(first)
+            raise InvalidMoveError("%s is not a Diamonds & Pivots turn: a turn starts with the drop cell, 'pass' or 'swap' (%s)" % (quote(text), why))
         pivots = []  # type: List[Pivot]
         for w in words[1:]:
             try:
                 pivots.append(Pivot.parse(w))
             except InvalidMoveError as e:
-                raise InvalidMoveError("%r is not a Diamonds & Pivots turn: %s" % (_short(text), e))
+                raise InvalidMoveError("%s is not a Diamonds & Pivots turn: %s" % (quote(text), e))
         return cls(DROP, index(first), tuple(pivots))
 
     @property
@@ -166,7 +168,22 @@ class Move:
         return hash(self.key())
 
 
-def _short(text: str) -> str:
-    if len(text) > 40:
-        return text[:37] + "..."
-    return text
+def _lower(text: str) -> str:
+    """``text`` with its ASCII letters in lower case: ``str.lower`` also maps other letters
+    (the dotted capital I to an i and a combining dot), and differently on each Python."""
+    for ch in text:
+        if ch > "\x7f":
+            return "".join([c.lower() if c < "\x80" else c for c in text])
+    return text.lower()
+
+
+def short_turn(move: "Move") -> str:
+    """A turn's text for an error message: whole up to 60 characters, else its start and its length.
+
+    >>> short_turn(Move.parse("b6 " + "c5>f5 f5>i2 " * 20))
+    'b6 c5>f5 f5>i2 c5>f5 f5>i2 c5>f5 ... (40 pivots)'
+    """
+    text = str(move)
+    if len(text) <= 60:
+        return text
+    return "%s ... (%d pivots)" % (text[:32].rstrip(), len(move.pivots))

@@ -17,6 +17,7 @@ Traceback (most recent call last):
 dvonn_core.diamonds.position.PositionError: position '5-6-7-8-9-8-7-6-5.x': after '.' comes the side to move, 'b' or 'w' (then 's' if swap is allowed, 'p' per pass just played), not 'x'
 """
 
+from ..common.errors import quote
 from .board import BIT, CELLS, ROW_NAMES
 
 try:
@@ -67,16 +68,16 @@ def parse_position(text: str) -> "Tuple[int, int, int, bool, int]":
     if len(text) > MAX_LENGTH:
         raise PositionError("position string too long (%d characters; at most %d)" % (len(text), MAX_LENGTH))
     if "." not in text:
-        raise PositionError("position %r has no side to move (it should end in '.b' or '.w', like '5-6-7-8-9-8-7-6-5.b')" % _short(text))
+        raise PositionError("position %s has no side to move (it should end in '.b' or '.w', like '5-6-7-8-9-8-7-6-5.b')" % quote(text))
     board, _, side = text.rpartition(".")
     if side not in ("b", "w", "ws", "bp", "wp", "bpp", "wpp"):
-        raise PositionError("position %r: after '.' comes the side to move, 'b' or 'w' (then 's' if swap is allowed, 'p' per pass just played), not %r" % (_short(text), _short(side)))
+        raise PositionError("position %s: after '.' comes the side to move, 'b' or 'w' (then 's' if swap is allowed, 'p' per pass just played), not %s" % (quote(text), quote(side)))
     turn = 0 if side[0] == "b" else 1
     swap_ok = "s" in side
     passes = side.count("p")
     rows = board.split("-")
     if len(rows) != 9:
-        raise PositionError("position %r has %d rows separated by '-'; the board has 9 (a to i)" % (_short(text), len(rows)))
+        raise PositionError("position %s has %d rows separated by '-'; the board has 9 (a to i)" % (quote(text), len(rows)))
     black = white = 0
     i = 0
     for r in range(9):
@@ -90,7 +91,7 @@ def parse_position(text: str) -> "Tuple[int, int, int, bool, int]":
                 i += int(ch)
                 continue
             if ch not in "bw":
-                raise PositionError("row %s of %r: %r is not a stone ('b' or 'w') or a count of empty cells (1-9)" % (ROW_NAMES[r], _short(text), ch))
+                raise PositionError("row %s of %s: %s is not a stone ('b' or 'w') or a count of empty cells (1-9)" % (ROW_NAMES[r], quote(text), quote(ch)))
             n += 1
             if n > ROW_LENGTHS[r]:
                 break
@@ -100,16 +101,10 @@ def parse_position(text: str) -> "Tuple[int, int, int, bool, int]":
                 white |= BIT[i]
             i += 1
         if n != ROW_LENGTHS[r]:
-            raise PositionError("row %s of %r describes %s cells; it has %d" % (ROW_NAMES[r], _short(text), "more than %d" % ROW_LENGTHS[r] if n > ROW_LENGTHS[r] else str(n), ROW_LENGTHS[r]))
+            raise PositionError("row %s of %s describes %s cells; it has %d" % (ROW_NAMES[r], quote(text), "more than %d" % ROW_LENGTHS[r] if n > ROW_LENGTHS[r] else str(n), ROW_LENGTHS[r]))
     if swap_ok and (turn != 1 or white or black & (black - 1) or not black):
-        raise PositionError("position %r: swap ('s') is possible only right after the first drop (one black stone, White to move)" % _short(text))
+        raise PositionError("position %s: swap ('s') is possible only right after the first drop (one black stone, White to move)" % quote(text))
     return black, white, turn, swap_ok, passes
-
-
-def _short(text: str) -> str:
-    if len(text) > 40:
-        return text[:37] + "..."
-    return text
 
 
 assert len(CELLS) == sum(ROW_LENGTHS)

@@ -5,7 +5,10 @@ turns) into a new :class:`~dvonn_core.diamonds.game.DiamondsGame`.  In the
 move text a cell, ``pass`` or ``swap`` starts a turn and a pivot (a word with
 ``>``) continues it, so turns need no other separator; turn numbers (``12.``)
 are optional.  Errors raise :class:`~dvonn_core.common.errors.RecordError` naming the
-turn's number (from 1) and text; nothing is half-applied.
+turn's number (from 1) and text; nothing is half-applied.  A record may start
+with a byte-order mark.  There is no limit on its size, on its turns or on a
+turn's pivots: reading is linear in the length of the text, and the rules
+allow chains of thousands of pivots (see :mod:`~dvonn_core.diamonds.game`).
 
 The tag lines are the same PGN-like format as DVONN's records, read and
 written by the same code (:mod:`dvonn_core.common.tags`).
@@ -47,10 +50,6 @@ try:
 except ImportError:  # MicroPython
     pass
 
-#: Largest record accepted, in characters.
-MAX_SIZE = 1000000
-#: Most turns a record may hold.
-MAX_TURNS = 5000
 MAX_TAGS = 200
 STANDARD_TAGS = ("Event", "Site", "Date", "Black", "White", "Result")
 #: Tags derived from the game itself: written by :func:`write`, not kept in ``game.tags`` by :func:`read`.
@@ -87,8 +86,8 @@ def read(text: str) -> DiamondsGame:
     """A new game replayed from a record; :class:`RecordError` for anything unreadable."""
     if not isinstance(text, str):
         raise RecordError("a record must be text, not %s" % type(text).__name__)
-    if len(text) > MAX_SIZE:
-        raise RecordError("record too large (%d characters; at most %d)" % (len(text), MAX_SIZE))
+    if text[:1] == "\ufeff":
+        text = text[1:]  # a byte-order mark, as some editors save UTF-8
     lines = text.strip().split("\n")
     tags, i = _read_tag_block(lines, MAX_TAGS)
     start = tags.get("Position")
@@ -123,8 +122,6 @@ def _turns(text: str) -> "List[Tuple[int, str]]":
             continue
         if current:
             out.append((len(out) + 1, " ".join(current)))
-            if len(out) >= MAX_TURNS:
-                raise RecordError("record too long: more than %d turns" % MAX_TURNS)
         current = [word]
     if current:
         out.append((len(out) + 1, " ".join(current)))

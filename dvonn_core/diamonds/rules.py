@@ -12,14 +12,14 @@ in :data:`~.board.DIAMONDS` and the direction of the line.
 >>> black = sum(BIT[index(c)] for c in ("b7", "c5", "c6", "d6", "e6"))
 >>> white = sum(BIT[index(c)] for c in ("h1", "h2", "h3", "h4", "i2"))
 >>> results = outcomes(black, white, index("b6"))
->>> len(results) > 100
-True
+>>> len(results)
+379
 """
 
-from .board import BIT, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, LINE_MASK, LINES
+from .board import BIT, CELLS, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, LINE_MASK, LINES
 
 try:
-    from typing import Dict, List, Optional, Tuple
+    from typing import Dict, Iterator, List, Optional, Tuple
 except ImportError:  # MicroPython
     pass
 
@@ -98,75 +98,136 @@ def options(mine: int, opp: int, ds: "List[int]") -> "List[Tuple[int, int, int, 
     return out
 
 
-def outcomes(mine: int, opp: int, cell: int, standing: bool = False, limit: int = 0) -> "List[Tuple[int, int, Tuple[Tuple[int, int, int], ...]]]":
-    """The distinct results of dropping on ``cell``: ``(mine, opp, pivots)``, one shortest chain per final board.
+#: Most boards the search of one drop's turns keeps (:func:`ends`): its memory bound, about
+#: 25 MB in CPython (measured with tracemalloc on the long-chain position, where a drop's
+#: boards run into the millions).  A drop whose turns reach more boards raises
+#: :class:`TooManyTurnsError`; a turn itself is never limited (see :meth:`Turn.step`).
+MAX_BOARDS = 100000
 
-    ``standing``: the mover already has a diamond on the board (then every
-    diamond counts, not only those through the drop).  The boards of the turn
-    are searched breadth first (diamonds in number order, pivots in cell order,
-    directions in :data:`~dvonn_core.common.hexgrid.DIRECTIONS` order), so each final
-    board comes with one of its shortest chains, which never repeats a board.
-    Every final board reachable from the drop is found: a chain that comes
-    back to a board can be cut short.  ``limit``: stop after that many boards
-    (0: no limit); the results found so far are all legal.
+#: Bits of a board key given to the opponent's stones: ``key = mine << KEY_SHIFT | opp``.
+KEY_SHIFT = 61
 
-    A turn can also end with diamonds standing when every pivot would repeat a
-    board of the turn (see :data:`dvonn_core.diamonds.ANSWERS`).  Such ends
-    depend on the chain, not only on the board; they are listed only when the
-    drop has no other end (:func:`dead_end`).
+
+class TooManyTurnsError(ValueError):
+    """The distinct turns of a drop reach more boards than the search may keep (:data:`MAX_BOARDS`).
+
+    The turns still exist and each is legal; they are too many to list or
+    count.  Build a turn step by step instead (``game.begin_turn``), as the
+    bots and the page do.
+    """
+
+
+def ends(mine: int, opp: int, cell: int, standing: bool = False, max_boards: int = MAX_BOARDS, chains: bool = True) -> "Iterator[Tuple[int, int, Tuple[Tuple[int, int, int], ...]]]":
+    """The distinct ends of a drop on ``cell``, lazily: ``(mine, opp, chain)``, one per final board.
+
+    The boards of the turn are searched breadth first (diamonds in number
+    order, pivots in cell order, directions in
+    :data:`~dvonn_core.common.hexgrid.DIRECTIONS` order), and each board that ends the
+    turn is yielded as soon as it is found, with one of its shortest chains
+    (``()`` when ``chains`` is false, which is cheaper for counting).  Every
+    board with no diamond of the mover that the drop can reach is yielded
+    once: a chain that comes back to a board can be cut short.
+
+    A turn can also end with diamonds standing, when every pivot would repeat
+    a board of the turn (see :data:`dvonn_core.diamonds.ANSWERS`).  Whether it
+    does depends on the chain, not only on the board: such an end is yielded
+    when the shortest chain found to it is one (each of its pivots leads back
+    to that chain), and, if the drop has no other end, the first one a depth
+    first search meets (:func:`dead_end`).
+
+    Memory: the search keeps one entry per board seen, at most ``max_boards``
+    (default :data:`MAX_BOARDS`); one more raises :class:`TooManyTurnsError`.
+
+    >>> from .board import BIT, index
+    >>> black = sum(BIT[index(c)] for c in ("b7", "c5", "c6", "d6", "e6"))
+    >>> white = sum(BIT[index(c)] for c in ("h1", "h2", "h3", "h4", "i2"))
+    >>> sum(1 for _ in ends(black, white, index("b6"), chains=False))
+    379
+    >>> len(next(ends(black, white, index("b6")))[2])
+    1
     """
     mine |= BIT[cell]
     ds = diamonds_after_drop(mine, cell, standing)
     if not ds:
-        return [(mine, opp, ())]
-    parent = {(mine, opp): None}  # type: Dict[Tuple[int, int], Optional[Tuple[int, int, int, int, int]]]
+        yield (mine, opp, ())
+        return
+    # parent[board key] = the board before it and the pivot, packed: key << 17 | cell << 11 | diamond << 3 | direction.
+    parent = {mine << KEY_SHIFT | opp: -1}  # type: Dict[int, int]
     frontier = [(mine, opp, ds)]
-    finals = []  # type: List[Tuple[int, int]]
+    found = False
     while frontier:
         nxt = []
         for m, o, dl in frontier:
+            here = m << KEY_SHIFT | o
+            new = False
             for p, k, d, nm, no in options(m, o, dl):
-                key = (nm, no)
+                key = nm << KEY_SHIFT | no
                 if key in parent:
                     continue
-                parent[key] = (m, o, p, k, d)
+                if len(parent) >= max_boards:
+                    raise TooManyTurnsError("the turns of a drop on %s reach more than %d boards: too many to list or count (build a turn step by step instead)" % (CELLS[cell], max_boards))
+                new = True
+                parent[key] = here << 17 | p << 11 | k << 3 | d
                 nds = next_diamonds(nm, dl, p, d)
                 if nds:
                     nxt.append((nm, no, nds))
                 else:
-                    finals.append(key)
-                if limit and len(parent) >= limit:
-                    nxt = []
-                    break
-            if limit and len(parent) >= limit:
-                break
+                    found = True
+                    yield (nm, no, _chain(parent, key) if chains else ())
+            if not new and _dead_end_here(parent, here, m, o, dl):
+                found = True
+                yield (m, o, _chain(parent, here) if chains else ())
         frontier = nxt
-    out = []
-    for key in finals:
-        out.append((key[0], key[1], _chain(parent, key)))
-    if not out and not limit:
+    if not found:
         end = dead_end(mine, opp, ds)
         if end is not None:
+            yield end if chains else (end[0], end[1], ())
+
+
+def _dead_end_here(parent: "Dict[int, int]", here: int, m: int, o: int, dl: "List[int]") -> bool:
+    """True if every pivot from the board ``here`` leads back to a board of its shortest chain."""
+    path = {}  # type: Dict[int, bool]
+    step = here
+    while step >= 0:
+        path[step] = True
+        v = parent[step]
+        step = v >> 17 if v >= 0 else -1
+    return all(nm << KEY_SHIFT | no in path for _, _, _, nm, no in options(m, o, dl))
+
+
+def outcomes(mine: int, opp: int, cell: int, standing: bool = False, limit: int = 0) -> "List[Tuple[int, int, Tuple[Tuple[int, int, int], ...]]]":
+    """The distinct results of dropping on ``cell`` as a list: ``(mine, opp, pivots)`` (see :func:`ends`).
+
+    ``limit``: keep at most that many boards and return the ends found so far
+    (all legal) instead of raising :class:`TooManyTurnsError` (0: :data:`MAX_BOARDS`, raising).
+    """
+    out = []
+    try:
+        for end in ends(mine, opp, cell, standing, limit or MAX_BOARDS):
             out.append(end)
+    except TooManyTurnsError:
+        if not limit:
+            raise
     return out
 
 
-def _chain(parent: "Dict[Tuple[int, int], Optional[Tuple[int, int, int, int, int]]]", key: "Tuple[int, int]") -> "Tuple[Tuple[int, int, int], ...]":
+def _chain(parent: "Dict[int, int]", key: int) -> "Tuple[Tuple[int, int, int], ...]":
     path = []
-    step = parent[key]
-    while step is not None:
-        m, o, p, k, d = step
-        path.append((p, k, d))
-        step = parent[(m, o)]
+    v = parent[key]
+    while v >= 0:
+        path.append((v >> 11 & 63, v >> 3 & 255, v & 7))
+        v = parent[v >> 17]
     path.reverse()
     return tuple(path)
 
 
-def dead_end(mine: int, opp: int, ds: "List[int]") -> "Optional[Tuple[int, int, Tuple[Tuple[int, int, int], ...]]]":
+def dead_end(mine: int, opp: int, ds: "List[int]", max_steps: int = MAX_BOARDS) -> "Optional[Tuple[int, int, Tuple[Tuple[int, int, int], ...]]]":
     """A chain from ``(mine, opp)`` (diamonds ``ds``) that ends because every pivot would repeat a board, or ``None``.
 
-    Depth first, without merging boards; used only when a drop has no other end.
+    Depth first, without merging boards; used only when a drop has no other
+    end.  More than ``max_steps`` pivots tried raises :class:`TooManyTurnsError`.
     """
+    steps = 0
     on_path = {(mine, opp): True}  # type: Dict[Tuple[int, int], bool]
     path = []  # type: List[Tuple[int, int, int]]
     stack = [(mine, opp, options(mine, opp, ds), 0)]
@@ -183,6 +244,9 @@ def dead_end(mine: int, opp: int, ds: "List[int]") -> "Optional[Tuple[int, int, 
                 path.pop()
             continue
         stack[-1] = (m, o, opts, i + 1)
+        steps += 1
+        if steps > max_steps:
+            raise TooManyTurnsError("the chains of this drop are too many to search for one that ends with a diamond standing (more than %d pivots tried)" % max_steps)
         p, k, d, nm, no = opts[i]
         nds = diamonds_of(nm)
         if not nds:

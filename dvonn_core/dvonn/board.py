@@ -127,11 +127,14 @@ def index(name: str) -> int:
     >>> index("K5")
     48
     """
+    if not isinstance(name, str):
+        raise ValueError("a cell is named by text like 'E3', not %s" % type(name).__name__)
     i = _INDEX.get(name)
+    if i is None and len(name) < 8:
+        i = _INDEX.get(name.strip())  # either case: the table holds both (ASCII only)
     if i is None:
-        i = _INDEX.get(name.strip().upper())
-    if i is None:
-        raise ValueError("no cell named %r on the DVONN board (columns A-K, rows 1-5)" % (name,))
+        raise ValueError("no cell named %r on the DVONN board (columns A-K, rows 1-5)"
+                         % (name if len(name) <= 40 else name[:37] + "...",))
     return i
 
 

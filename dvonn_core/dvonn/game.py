@@ -11,6 +11,7 @@ Move.parse('F3')
 48
 """
 
+from ..common.errors import quote
 from . import position as _position
 from .board import BIT, CELLS, EDGE, JUMPS, NEIGHBOUR_BITS, ONE_ARC, RING, SIZE, index
 from .moves import PASS_CODE, PLACE_BASE, IllegalMoveError, InvalidMoveError, Move, code_text
@@ -310,7 +311,7 @@ class Game:
         elif isinstance(move, str):
             m = Move.parse(move)
         else:
-            raise InvalidMoveError("a move must be a Move or text like 'E3G3', not %r" % (move,))
+            raise InvalidMoveError("a move must be a Move or text like 'E3G3', not %s" % quote(move))
         if self.resigned is not None:
             raise IllegalMoveError(
                 "illegal move %r: the game is over (%s resigned) in %s" % (str(m), self.resigned, self.position())

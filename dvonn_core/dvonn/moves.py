@@ -17,6 +17,7 @@ from ..common.errors import (
     IllegalMoveError as IllegalMoveError,  # re-exported (X as X): both lived here before errors.py
 )
 from ..common.errors import InvalidMoveError as InvalidMoveError
+from ..common.errors import quote
 from .board import CELLS, SIZE, index, is_cell
 
 try:
@@ -82,14 +83,19 @@ class Move:
     def parse(cls, text: str) -> "Move":
         """Parse a move in standard notation; ``InvalidMoveError`` if it is not one."""
         if not isinstance(text, str):
-            raise InvalidMoveError("a move must be text like 'E3', 'E3G3' or 'PASS', not %r" % (text,))
-        t = text.strip().upper()
+            raise InvalidMoveError("a move must be text like 'E3', 'E3G3' or 'PASS', not %s" % quote(text))
+        t = text.strip()
+        if len(t) > 12:
+            raise InvalidMoveError("%s is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')"
+                                   % (quote(text),))
+        for ch in t:
+            if ch > "\x7f":
+                # Cell names are ASCII: str.upper() reads the dotless "\u0131" as I on CPython (not on MicroPython).
+                raise InvalidMoveError("%s is not a DVONN move: %s is not an ASCII letter (cells are A1 to K5)"
+                                       % (quote(text), quote(ch)))
+        t = t.upper()
         if t == "PASS":
             return cls.from_code(PASS_CODE)
-        if len(t) > 12:
-            raise InvalidMoveError(
-                "%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),)
-            )
         cells = []
         i = 0
         n = len(t)
@@ -102,18 +108,16 @@ class Move:
                 cells.append(index(t[i : i + 2]))
                 i += 2
                 continue
-            raise InvalidMoveError(
-                "%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),)
-            )
+            raise InvalidMoveError("%s is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')"
+                                   % (quote(text),))
         if len(cells) == 1:
             return cls.from_code(PLACE_BASE + cells[0])
         if len(cells) == 2:
             if cells[0] == cells[1]:
-                raise InvalidMoveError("%r moves a stack onto its own cell" % (_short(text),))
+                raise InvalidMoveError("%s moves a stack onto its own cell" % (quote(text),))
             return cls.from_code(cells[0] * 64 + cells[1])
-        raise InvalidMoveError(
-            "%r is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')" % (_short(text),)
-        )
+        raise InvalidMoveError("%s is not a DVONN move (expected a cell like 'E3', a move like 'E3G3', or 'PASS')"
+                               % (quote(text),))
 
     @property
     def is_pass(self) -> bool:
@@ -156,12 +160,6 @@ class Move:
 
     def __lt__(self, other: "Move") -> bool:
         return self.code < other.code
-
-
-def _short(text: str) -> str:
-    if len(text) > 40:
-        return text[:37] + "..."
-    return text
 
 
 assert SIZE < 64

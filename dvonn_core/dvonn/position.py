@@ -15,6 +15,7 @@ digits, ``-`` and ``.`` are used, so the string needs no escaping in a URL.
 (0, True)
 """
 
+from ..common.errors import quote
 from .board import BIT, CELLS, SIZE
 
 try:
@@ -65,20 +66,17 @@ def parse(text: str) -> "Tuple[List[str], int, bool]":
             "position string too long (%d characters; a position has at most %d)" % (len(text), MAX_LENGTH)
         )
     if "." not in text:
-        raise PositionError(
-            "position %r has no side to move (it should end in '.w' or '.b', like '9-10-11-10-9.wp')" % _short(text)
-        )
+        raise PositionError("position %s has no side to move (it should end in '.w' or '.b', like '9-10-11-10-9.wp')"
+                            % quote(text))
     board, _, side = text.rpartition(".")
     if side not in ("w", "b", "wp", "bp"):
-        raise PositionError(
-            "position %r: the side to move must be 'w' or 'b' (with 'p' during placement), not %r"
-            % (_short(text), side)
-        )
+        raise PositionError("position %s: the side to move must be 'w' or 'b' (with 'p' during placement), not %s"
+                            % (quote(text), quote(side)))
     turn = 0 if side[0] == "w" else 1
     placing = len(side) == 2
     rows = board.split("-")
     if len(rows) != 5:
-        raise PositionError("position %r has %d rows separated by '-'; the board has 5" % (_short(text), len(rows)))
+        raise PositionError("position %s has %d rows separated by '-'; the board has 5" % (quote(text), len(rows)))
     stacks = []  # type: List[str]
     for r in range(5):
         row = rows[r]
@@ -88,10 +86,8 @@ def parse(text: str) -> "Tuple[List[str], int, bool]":
         for ch in row:
             if "0" <= ch <= "9":
                 if pending:
-                    raise PositionError(
-                        "position %r, row %d: stack %r has no top piece (write the top piece in upper case)"
-                        % (_short(text), r + 1, pending)
-                    )
+                    raise PositionError("position %s, row %d: stack %s has no top piece (write the top piece in upper "
+                                        "case)" % (quote(text), r + 1, quote(pending)))
                 number += ch
                 continue
             if number:
@@ -103,21 +99,16 @@ def parse(text: str) -> "Tuple[List[str], int, bool]":
                 cells.append(pending + _LOWER[ch])
                 pending = ""
             else:
-                raise PositionError(
-                    "position %r, row %d: unexpected character %r (use w, b, d, W, B, D and digits)"
-                    % (_short(text), r + 1, ch)
-                )
+                raise PositionError("position %s, row %d: unexpected character %s (use w, b, d, W, B, D and digits)"
+                                    % (quote(text), r + 1, quote(ch)))
         if number:
             _empties(cells, number, text, r)
         if pending:
-            raise PositionError(
-                "position %r, row %d: stack %r has no top piece (write the top piece in upper case)"
-                % (_short(text), r + 1, pending)
-            )
+            raise PositionError("position %s, row %d: stack %s has no top piece (write the top piece in upper case)"
+                                % (quote(text), r + 1, quote(pending)))
         if len(cells) != ROW_LENGTHS[r]:
-            raise PositionError(
-                "position %r: row %d describes %d cells but has %d" % (_short(text), r + 1, len(cells), ROW_LENGTHS[r])
-            )
+            raise PositionError("position %s: row %d describes %d cells but has %d"
+                                % (quote(text), r + 1, len(cells), ROW_LENGTHS[r]))
         stacks.extend(cells)
     _check(stacks, turn, placing, text)
     return stacks, turn, placing
@@ -126,9 +117,8 @@ def parse(text: str) -> "Tuple[List[str], int, bool]":
 def _empties(cells: "List[str]", number: str, text: str, r: int) -> None:
     n = int(number)
     if n == 0 or n > 11 or number[0] == "0":
-        raise PositionError(
-            "position %r, row %d: %r is not a valid count of empty cells" % (_short(text), r + 1, number)
-        )
+        raise PositionError("position %s, row %d: %s is not a valid count of empty cells"
+                            % (quote(text), r + 1, quote(number)))
     for _ in range(n):
         cells.append("")
 
@@ -140,10 +130,8 @@ def _check(stacks: "List[str]", turn: int, placing: bool, text: str) -> None:
         for ch in s:
             counts[ch] += 1
         if len(s) > 1 and s[-1] == "d":
-            raise PositionError(
-                "position %r: a DVONN piece can only be on top of a stack when it is alone (%s)"
-                % (_short(text), CELLS[i])
-            )
+            raise PositionError("position %s: a DVONN piece can only be on top of a stack when it is alone (%s)"
+                                % (quote(text), CELLS[i]))
     w = counts["w"]
     b = counts["b"]
     d = counts["d"]
@@ -151,29 +139,26 @@ def _check(stacks: "List[str]", turn: int, placing: bool, text: str) -> None:
         placed = w + b + d
         for i in range(SIZE):
             if len(stacks[i]) > 1:
-                raise PositionError("position %r: no stacks can exist during placement (%s)" % (_short(text), CELLS[i]))
+                raise PositionError("position %s: no stacks can exist during placement (%s)" % (quote(text), CELLS[i]))
         if placed >= SIZE:
-            raise PositionError(
-                "position %r: all 49 cells are filled, so placement is over (drop the 'p')" % _short(text)
-            )
+            raise PositionError("position %s: all 49 cells are filled, so placement is over (drop the 'p')"
+                                % quote(text))
         own = max(0, placed - 3)
         want = (min(placed, 3), own // 2, (own + 1) // 2)
         if (d, w, b) != want:
             raise PositionError(
-                "position %r: after %d placements there should be %d DVONN, %d white and %d black pieces,"
-                " not %d, %d and %d"
-                % (_short(text), placed, want[0], want[1], want[2], d, w, b)
+                "position %s: after %d placements there should be %d DVONN, %d white and %d black pieces, "
+                "not %d, %d and %d"
+                % (quote(text), placed, want[0], want[1], want[2], d, w, b)
             )
         if turn != placed % 2:
-            raise PositionError(
-                "position %r: after %d placements it is %s's turn"
-                % (_short(text), placed, "white" if placed % 2 == 0 else "black")
-            )
+            raise PositionError("position %s: after %d placements it is %s's turn"
+                                % (quote(text), placed, "white" if placed % 2 == 0 else "black"))
         return
     if d != 3:
-        raise PositionError("position %r: the board must hold the 3 DVONN pieces, not %d" % (_short(text), d))
+        raise PositionError("position %s: the board must hold the 3 DVONN pieces, not %d" % (quote(text), d))
     if w > 23 or b > 23:
-        raise PositionError("position %r: %d white and %d black pieces; each side has only 23" % (_short(text), w, b))
+        raise PositionError("position %s: %d white and %d black pieces; each side has only 23" % (quote(text), w, b))
     # Every stack must be linked to a DVONN piece (cut-off stacks are always removed).
     occ = 0
     dvm = 0
@@ -187,10 +172,5 @@ def _check(stacks: "List[str]", turn: int, placing: bool, text: str) -> None:
     alive = flood(dvm, occ)
     if alive != occ:
         cut = [CELLS[i] for i in range(SIZE) if stacks[i] and not alive & BIT[i]]
-        raise PositionError("position %r: stacks not linked to any DVONN piece: %s" % (_short(text), ", ".join(cut)))
+        raise PositionError("position %s: stacks not linked to any DVONN piece: %s" % (quote(text), ", ".join(cut)))
 
-
-def _short(text: str) -> str:
-    if len(text) > 80:
-        return text[:77] + "..."
-    return text

@@ -340,11 +340,11 @@ def _replay_tokens(game: Game, text: str, bare: bool, force_before_resign: bool 
     while i < count:
         word = words[i]
         i += 1
-        low = word.lower()
+        low = _lower(word)
         if low == "resign":
             side = None
-            if i < count and words[i].lower() in _SIDES:
-                side = words[i].lower()
+            if i < count and _lower(words[i]) in _SIDES:
+                side = _lower(words[i])
                 i += 1
             replay.resign(side, force_before_resign)
         elif low in _RESULTS:
@@ -388,11 +388,19 @@ def _sgf_properties(text: str) -> "List[Tuple[str, str]]":
     n = len(data)
     i = 0
     ident = ""
+    depth = 0
     while i < n:
         c = data[i]
         if _IS_SPACE[c]:
             i += 1
         elif c == 59 or c == 40 or c == 41:  # ; ( )
+            if c == 40:
+                depth += 1
+            elif c == 41:
+                depth -= 1
+                if depth <= 0:
+                    _sgf_end(data, i + 1)
+                    break
             ident = ""
             i += 1
         elif c == _OPEN:
@@ -424,6 +432,16 @@ def _sgf_properties(text: str) -> "List[Tuple[str, str]]":
     return out
 
 
+def _sgf_end(data: bytes, i: int) -> None:
+    """Refuse anything but white space after the ``)`` that ends the game at offset ``i - 1``."""
+    n = len(data)
+    while i < n and _IS_SPACE[data[i]]:
+        i += 1
+    if i < n:
+        raise RecordError("SGF: the game ends at offset %d, but text follows at offset %d (%s); a file holds one game"
+                          % (i - 1, i, _quote(_text(data[i : i + 40]))))
+
+
 class _SgfTurn:
     """What the player has done with the pieces since the last ``done``."""
 
@@ -446,7 +464,7 @@ def _read_sgf(body: str) -> Game:
     actions = []  # type: List[Tuple[str, List[str], str]]
     game = Game()
     for ident, value in props:
-        if ident == "GM" and value.strip().lower() != "dvonn":
+        if ident == "GM" and _lower(value.strip()) != "dvonn":
             raise RecordError("SGF: not a DVONN game (GM[%s])" % _short(value))
         elif ident == "DT" and value.strip():
             game.tags["Date"] = value.strip()
@@ -462,7 +480,7 @@ def _read_sgf(body: str) -> Game:
         raise RecordError("SGF: no moves in the file")
     white_player = "P0"
     for _player, words, _ in actions:
-        if words[0].lower() == "start" and len(words) > 1 and words[1] in ("P0", "P1"):
+        if _lower(words[0]) == "start" and len(words) > 1 and words[1] in ("P0", "P1"):
             white_player = words[1]
             break
     black_player = "P1" if white_player == "P0" else "P0"
@@ -487,14 +505,14 @@ def _sgf_cell(words: "List[str]", at: int, raw: str) -> str:
     if len(words) < at + 2:
         raise RecordError("SGF action %s: a cell is missing" % _quote(raw))
     cell = words[at] + words[at + 1]
-    if len(cell) > 3:
+    if len(cell) > 3 or not _is_ascii(cell):
         raise RecordError("SGF action %s: %s is not a cell" % (_quote(raw), _short(cell)))
     return cell.upper()
 
 
 def _sgf_action(replay: _Replay, turn: _SgfTurn, side: str, words: "List[str]", raw: str) -> None:
     game = replay.game
-    action = words[0].lower()
+    action = _lower(words[0])
     placing = game.placed < SIZE
     if action in ("start", "pick", "drop"):
         return  # who starts is read before; pieces taken from or put back in a reserve are no move
@@ -571,6 +589,16 @@ def _text(data: bytes) -> str:
             except (UnicodeError, ValueError):
                 pass
     return ""
+
+
+def _is_ascii(word: str) -> bool:
+    return all(ch <= "\x7f" for ch in word)
+
+
+def _lower(word: str) -> str:
+    """``word`` in lower case if it is ASCII, else unchanged: ``str.lower`` maps some other
+    letters to ASCII ones on CPython only (the Kelvin sign to k), and words here are ASCII."""
+    return word.lower() if _is_ascii(word) else word
 
 
 def _quote(text: str) -> str:

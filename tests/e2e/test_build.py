@@ -179,9 +179,9 @@ def test_precomputed_board_tables_are_the_computed_ones() -> None:
     literals (sitebuild.bytecode.precomputed_module, issue 12): the same values, nothing computed at import."""
     from dvonn_core.dvonn import board
 
-    source = precomputed_module(build.CORE / "board.py")
+    source = precomputed_module(build.CORE / "dvonn" / "board.py", "dvonn_core.dvonn")
     assert not re.search(r"^(_build_tables\(\)|for |NEIGHBOURS\.append)", source, re.M)
-    tables: dict = {}
+    tables: dict = {"__name__": "dvonn_core.dvonn._check", "__package__": "dvonn_core.dvonn"}  # its relative imports
     exec(compile(source, "board.py", "exec"), tables)
     for name in ("CELLS", "COORDS", "_INDEX", "BIT", "ALL_BITS", "NEIGHBOURS", "NEIGHBOUR_BITS", "EDGE",
                  "JUMPS", "RING", "ONE_ARC"):

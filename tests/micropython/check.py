@@ -76,6 +76,13 @@ if record is not None:
     with open(DATA + "/littlegolem-demo.txt") as f:
         lg = record.read(f.read())
     print("littlegolem", lg.score(), lg.resigned, len(lg.moves))
+    # Non-ASCII letters are no cell names, whatever str.upper()/lower() make of them on each Python.
+    for text in ["\u01313", "PA\u017fS", "E3 D3 resign blac\u212a", "\ufeffE3 D3",
+                 "(;GM[Dvonn];P0[1 dropb E 3];P0[2 done]) x"]:
+        try:
+            print("ascii", record.read(text).position())
+        except ValueError as e:
+            print("ascii", type(e).__name__, str(e))
 try:
     from dvonn_core.dvonn import svg
 except ImportError:

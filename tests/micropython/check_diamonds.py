@@ -73,4 +73,32 @@ for i in range(12):
     m = bot.greedy_move(g, i) if level == "greedy" else bot.choose_move(g, level, seed=i)
     g.play(m)
     print("bot", i, level, m)
+# 6. Turns of any length, legal turns found lazily, short messages, documented errors.
+with open(DATA + "/long-chain.txt") as f:
+    lc_position, lc_turn = f.read().split("\n")[:2]
+g = DiamondsGame.from_position(lc_position)
+m = g.play(lc_turn)
+print("long chain", len(m.pivots), g.position(), DiamondsGame.from_record(g.record()).position() == g.position())
+g.undo()
+first = []
+for m in g.legal_moves():
+    first.append(str(m))
+    if len(first) == 5:
+        break
+print("first turns", first)
+print("medium", bot.choose_move(g, "medium", seed=1, time_limit=60), "random", bot.random_move(g, 1))
+for bad in [lc_turn + " e5>e8", lc_turn.rsplit(" ", 1)[0], "\u0130" + "5", "x" * 5000]:
+    try:
+        g.play(bad)
+        print("long", "accepted")
+    except ValueError as e:
+        print("long", type(e).__name__, str(e))
+for kwargs in [{"black": None}, {"black": ["e5", "e5"]}, {"to_move": "red"}, {"black": [["e5"]]},
+               {"white": ["x" * 5000]}]:
+    try:
+        DiamondsGame.from_stones(**kwargs)
+        print("from_stones accepted")
+    except ValueError as e:
+        print("from_stones", type(e).__name__, str(e))
+print("bom", DiamondsGame.from_record("\ufeffe5 swap").position())
 print("done")

@@ -116,8 +116,7 @@ def build(out: Path = DIST) -> Site:
         values[name] = site.copy(SHARED / name, name)
     # The parts every game page shares (web/shared/parts/: the safe storage calls, the review bar,
     # the analysis, the record box...), filled in before the page's own values.
-    for part in sorted((SHARED / "parts").glob("*.html")):
-        values[part.stem] = part.read_text().rstrip("\n")
+    parts = {part.stem: part.read_text().rstrip("\n") for part in sorted((SHARED / "parts").glob("*.html"))}
     values["diamonds.css"] = site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")
     # The bot worker (Pyodide): its script, and the library modules it imports, in its config.
     values["bot_py"] = site.copy(BOT_WORKER, fs_path(BOT_WORKER))
@@ -150,7 +149,10 @@ def build(out: Path = DIST) -> Site:
             mine.update(page_config(site, "page", f"{mpy_dir}/micropython.mjs", files))
             for package in page.lazy:
                 mine[f"{package}_pack"] = lazy_pack(site, package, modules)
-        text = fill(page.template.read_text(), mine)
+        text = page.template.read_text()
+        for name, part in parts.items():  # the parts first: they hold placeholders of their own
+            text = text.replace("{{%s}}" % name, part)
+        text = fill(text, mine)
         if page.name != "bare.html":  # the reference page stays as PyScript's own example has it
             text = inline_styles(text, out)
         if page.figures is not None:

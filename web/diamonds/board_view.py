@@ -16,6 +16,10 @@ from pyscript.ffi import create_proxy
 from diamonds import render
 from diamonds.session import example_session
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from diamonds.session import Session  # noqa: F401 - read by mypy in a type comment
+
 BAR = ('<div class="dv-bar">'
        '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'
        '<button type="button" data-testid="pass">Pass</button>'
@@ -36,10 +40,8 @@ class BoardView:
         self.position = position
         self.moves = list(moves)
         self.steps = list(steps)
-        self.session = None
         self.done = 0  # steps of ``steps`` played by "Next step" since the reset
-        self._fresh()
-        self.session.flipped = flipped
+        self._fresh(flipped)
         svg = root.querySelector("svg.dv-svg")
         if svg is None:
             root.insertAdjacentHTML("beforeend", '<svg class="dv-svg" viewBox="%s" role="group" '
@@ -68,11 +70,11 @@ class BoardView:
         svg.classList.remove("loading")
         root.dataset.ready = "true"
 
-    def _fresh(self):
-        flipped = self.session.flipped if self.session is not None else False
+    def _fresh(self, flipped=None):
+        """A new session at the example's start, the board turned as ``flipped`` (None: as it was)."""
         s = example_session(self.position, self.moves)
-        s.flipped = flipped
-        self.session = s
+        s.flipped = self.session.flipped if flipped is None else flipped
+        self.session = s  # type: Session
         self.done = 0
         self.mark = self._state()
 

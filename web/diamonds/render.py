@@ -16,7 +16,12 @@ accessible name; the mover's diamonds are outlined as rhombi over the stones.
 import math
 
 from dvonn_core.common.layout import corner_offsets, hex_to_pixel, layout
-from dvonn_core.diamonds.board import CELLS, ROWCOLS
+from dvonn_core.diamonds.board import CELLS as CELLS  # the page's modules find the cells here too
+from dvonn_core.diamonds.board import ROWCOLS
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import List, Tuple
 
 RADIUS = 26  # centre to corner of a hex cell
 #: Where the cells go (the games' one hex layout), with the board's axial coordinates (diagonal, -row).
@@ -37,7 +42,7 @@ def _raw_xy(row, diag):
 
 def _labels():
     """Row letters left of each row; diagonal numbers below each diagonal's lowest cell."""
-    out = []
+    out = []  # type: List[Tuple[str, float, float]]
     for r in range(9):
         first = min(q for (rr, q) in ROWCOLS if rr == r)
         out.append((ROW_NAMES[r], r, first - 0.85))

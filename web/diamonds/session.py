@@ -37,6 +37,12 @@ from diamonds.render import capital
 from dvonn_core.diamonds import DiamondsGame, Move
 from kernel.session import OTHER, GameSession
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Dict, Optional
+
+    from dvonn_core.diamonds import Turn  # noqa: F401 - read by mypy in a type comment
+
 CELL_CODE = {"black": "b", "white": "w", "": ""}
 
 
@@ -56,14 +62,14 @@ class Session(GameSession):
     START_FOCUS = "e5"
 
     # -- the kernel's hooks -------------------------------------------------------------
-    def fresh_game(self, position=None, seed=1):
+    def fresh_game(self, position=None, seed=1, **options):  # the game has no options of its own
         return DiamondsGame.from_position(position) if position is not None else DiamondsGame()
 
     def bot_seed(self):
         return self.seed + len(self.game.moves)
 
     def clear_selection(self):
-        self.turn = None  # the turn being built: the drop, then its pivots
+        self.turn = None  # type: Optional[Turn]  # the turn being built: the drop, then its pivots
         self._clear_pick()
 
     def _clear_pick(self):
@@ -128,15 +134,15 @@ class Session(GameSession):
 
     def captured(self):
         pv = self.picked()
-        return self.turn.captured(pv) if pv is not None else []
+        return self.turn.captured(pv) if pv is not None and self.turn is not None else []
 
     def line(self):
         pv = self.picked()
-        return self.turn.line(pv) if pv is not None else []
+        return self.turn.line(pv) if pv is not None and self.turn is not None else []
 
     def marks(self):
         """Cell -> CSS classes describing highlights."""
-        marks = {}
+        marks = {}  # type: Dict[str, str]
         moves = self.game.moves
         if self.turn is not None:
             _add(marks, _cell(self.turn.cell), "last")
@@ -240,7 +246,7 @@ class Session(GameSession):
     def confirm(self):
         """Lay down the previewed pivot; True if there was one."""
         pv = self.picked()
-        if pv is None:
+        if pv is None or self.turn is None:  # (a picked pivot is always in a turn)
             return False
         self.turn.step(pv)
         self._clear_pick()

@@ -15,6 +15,10 @@ from pyscript.ffi import create_proxy
 
 from dvonn import board_dom, render
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Any, Dict
+
 BAR = ('<div class="dv-bar">'
        '<span class="dv-steps">'
        '<button type="button" data-testid="first" title="Back to the start (Home)" aria-label="Back to the start">'
@@ -42,7 +46,7 @@ class BoardView:
         self.flipped = flipped
         self.focus = "F3"
         self.pointer = "mouse"
-        self.drawn = {}  # what the board shows, cell by cell (board_dom.draw_board)
+        self.drawn = {}  # type: Dict[str, Any]  # what the board shows, cell by cell (board_dom.draw_board)
         if svg is None:
             svg = root.querySelector("svg.dv-svg")
         if svg is None:

@@ -13,6 +13,10 @@ every rule comes from ``dvonn_core``.  Runs on MicroPython and CPython.
 
 from dvonn.render import capital
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Dict
+
 
 def movable(game):
     """The cells of the stacks the side to move can move (movement phase), in cell order."""
@@ -25,7 +29,7 @@ def movable(game):
 
 def targets(game, selected):
     """Target cell -> move text for the stack on ``selected`` ({} when nothing is selected)."""
-    out = {}
+    out = {}  # type: Dict[str, str]
     if selected is None:
         return out
     for m in game.legal_moves():

@@ -10,7 +10,12 @@ rows face the players.  Every cell is a ``<g data-cell="E3">`` with an accessibl
 """
 
 from dvonn_core.common.layout import corner_offsets, hex_to_pixel, layout
-from dvonn_core.dvonn.board import CELLS, coords
+from dvonn_core.dvonn.board import CELLS as CELLS  # the page's modules find the cells here too
+from dvonn_core.dvonn.board import coords
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import List, Tuple
 
 RADIUS = 30  # centre to corner of a hex cell
 #: Where the cells go (the games' one hex layout): A1 at x = 0, row 5 (axial y = 4) at y = 0.
@@ -121,7 +126,7 @@ def _raw_xy(col, row):
 
 def _labels():
     """Column letters below each column's first cell, row numbers left of each row."""
-    out = []
+    out = []  # type: List[Tuple[str, float, float]]
     for col in range(11):
         first = min(coords(c)[1] for c in CELLS if coords(c)[0] == col)
         out.append((LETTERS[col], col, first - 0.8))

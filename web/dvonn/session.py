@@ -25,6 +25,10 @@ from dvonn_core import Game, Move
 from dvonn_core.dvonn.board import CELLS
 from kernel.session import GameSession
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Dict
+
 PIECES_PER_SIDE = 23
 DVONN_PIECES = 3
 
@@ -40,7 +44,7 @@ class Session(GameSession):
     START_FOCUS = "E3"
 
     # -- the kernel's hooks -------------------------------------------------------------
-    def fresh_game(self, position=None, seed=1, random_setup=False):
+    def fresh_game(self, position=None, seed=1, random_setup=False, **options):  # (no other options)
         if position is not None:
             return Game.from_position(position)
         return _setup_random(seed) if random_setup else Game()
@@ -91,7 +95,7 @@ class Session(GameSession):
 
     def marks(self):
         """Cell -> CSS classes describing highlights."""
-        marks = {}
+        marks = {}  # type: Dict[str, str]
         moves = self.game.moves
         if len(moves) > self.base:
             mark_last_move(marks, moves[-1])

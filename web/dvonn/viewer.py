@@ -23,6 +23,10 @@ from dvonn.render import capital as _cap
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.dvonn.board import CELLS
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Dict
+
 
 class Viewer:
     """The state of one documentation board (see the module docstring)."""
@@ -204,7 +208,7 @@ class Viewer:
 
     def marks(self):
         """Cell -> space-separated CSS classes (the classes of ``render.board_svg``)."""
-        marks = {}
+        marks = {}  # type: Dict[str, str]
         for cell in self.highlight:
             add_mark(marks, cell, "hl")
         moves = self.game.moves

@@ -15,6 +15,14 @@ import random
 from dvonn_core import Game
 from dvonn_core.dvonn.game import text_of
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, Optional
+
+    # The bot's entry points, or None in a rules core without the bot (see the import below).
+    _choose_code = None  # type: Optional[Callable[..., int]]
+    _choose_move_text = None  # type: Optional[Callable[..., str]]
+
 try:
     from dvonn_core.dvonn.bot import choose_code as _choose_code
     from dvonn_core.dvonn.bot import choose_move_text as _choose_move_text
@@ -41,7 +49,7 @@ def think(position, level, seed, seconds):
     game = Game.from_position(str(position))
     if _choose_code is None:
         return "%s - 0 0" % choose_move(position, level, seed)
-    info = {}
+    info = {}  # type: Dict[str, Any]
     code = _choose_code(game, str(level), int(seed), float(seconds), info)
     move = text_of(code)
     score = info.get("score")
@@ -76,7 +84,7 @@ def diamonds_think(position, level, seed, seconds):
     from dvonn_core.diamonds.bot import choose_move as diamonds_choose
 
     game = DiamondsGame.from_position(str(position))
-    info = {}
+    info = {}  # type: Dict[str, Any]
     move = str(diamonds_choose(game, str(level), int(seed), float(seconds), info))
     score = info.get("score")
     if score is None:

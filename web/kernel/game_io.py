@@ -19,8 +19,12 @@ from pyscript.ffi import create_proxy
 
 from kernel import download, saves
 
-_page = {}  # session, persist, after_change... (set by setup)
-persist = None  # the game's persist module (set by setup): its GameSaves and record reader
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Any, Dict
+
+_page = {}  # type: Dict[str, Any]  # session, persist, after_change... (set by setup)
+persist = None  # type: Any  # the game's persist module (set by setup): its GameSaves and record reader
 
 
 def _el(testid):

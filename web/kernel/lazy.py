@@ -6,8 +6,12 @@ imports the module asked for.  The service worker precaches the pack, so it work
 
 import sys
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Dict
+
 HEADER = b"\xd2\xcd\x31"  # a ROMFS image's first bytes (mount.py)
-_mounted = {}  # pack address -> where it is mounted
+_mounted = {}  # type: Dict[str, str]  # pack address -> where it is mounted
 
 
 async def load(module, src):

@@ -15,8 +15,12 @@ and ``data-all-live-ms``, and ``data-ready="error"`` if any board failed.
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Any, Dict
+
 FIRST_USE = ("pointerdown", "mouseover", "focusin", "keydown", "click")
-_page = {"start": None, "pending": [], "live": 0, "failed": 0}
+_page = {"start": None, "pending": [], "live": 0, "failed": 0}  # type: Dict[str, Any]
 
 
 def attr(figure, name, default=""):

@@ -21,6 +21,10 @@ from pyscript.ffi import create_proxy
 
 from kernel import dom_list, game_io, lazy
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Any, Dict, Tuple
+
 #: The controls every game page has (``data-testid``), found once.
 ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new-game", "bot-status",
             "score-white", "score-black", "white-player", "black-player", "level", "turn-white", "turn-black",
@@ -41,7 +45,7 @@ class GamePage:
     #: The phases whose positions the analysis scores.
     SCORED_PHASES = ("movement",)
     #: Extra ``data-testid`` elements the game's own drawing uses.
-    MORE_ELEMENTS = ()
+    MORE_ELEMENTS = ()  # type: Tuple[str, ...]
 
     def __init__(self, session, persist):
         self.S = session
@@ -56,7 +60,7 @@ class GamePage:
         self.bot = None  # the worker, once loaded
         self.bot_state = "loading"
         # The game analysis: the module (fetched on first use), the result, and whether it runs.
-        self.analysis = {"module": None, "result": None, "running": False, "verdicts": {}}
+        self.analysis = {"module": None, "result": None, "running": False, "verdicts": {}}  # type: Dict[str, Any]
         self.scroll_pending = False
         self._scroll_proxy = create_proxy(self.scroll_history)
 

@@ -27,8 +27,12 @@ BLUNDER = 500
 SECONDS = 0.25  # the hard bot's budget per position
 LIMIT = 1000  # the graph shows -10 .. +10 pieces; beyond that, the line stays on the edge
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Dict, List, Optional, Tuple
+
 #: position string -> the worker's answer ("MOVE SCORE DEPTH NODES"): a second analysis is instant.
-CACHE = {}
+CACHE = {}  # type: Dict[str, str]
 
 
 def white_view(score, to_move):
@@ -59,8 +63,8 @@ class Analysis:
         self.moves = moves
         self.key = key
         self.first = first
-        self.scores = [None] * len(positions)
-        self.best = [None] * len(positions)
+        self.scores = [None] * len(positions)  # type: List[Optional[int]]
+        self.best = [None] * len(positions)  # type: List[Optional[str]]
 
     def add(self, i, answer):
         """The worker's answer for ``positions[i]``; forced moves take the next position's score."""
@@ -83,16 +87,16 @@ class Analysis:
         """Move index -> (``"mistake"`` or ``"blunder"``, the bot's better move, loss in hundredths).
 
         Move ``i`` is played in ``positions[i]`` and leads to ``positions[i + 1]``."""
-        out = {}
+        out = {}  # type: Dict[int, Tuple[str, str, int]]
         for i in range(len(self.moves)):
-            before, after = self.scores[i], self.scores[i + 1]
-            if before is None or after is None or self.best[i] in (None, self.moves[i]):
+            before, after, best = self.scores[i], self.scores[i + 1], self.best[i]
+            if before is None or after is None or best is None or best == self.moves[i]:
                 continue
             loss = before - after if self.movers[i] == "white" else after - before
             if loss >= BLUNDER:
-                out[i] = ("blunder", self.best[i], loss)
+                out[i] = ("blunder", best, loss)
             elif loss >= MISTAKE:
-                out[i] = ("mistake", self.best[i], loss)
+                out[i] = ("mistake", best, loss)
         return out
 
     def summary(self):

@@ -72,8 +72,9 @@ class GamePage:
             game.play(move)
         return str(game.position())
 
-    def legal(self, position: str) -> set[str]:
-        return {str(m) for m in self.rules(position).legal_moves()}
+    def is_legal(self, move: str, position: str) -> bool:
+        """Whether the core lists ``move`` (as it writes it) among the legal moves at ``position``."""
+        return move in {str(m) for m in self.rules(position).legal_moves()}
 
     def scored(self, position: str) -> bool:
         """Whether the analysis has a score for ``position``: the bot searched it, or the game is over."""
@@ -257,7 +258,7 @@ class App(GamePage):
 
     def begin_and_take_back(self, position: str) -> None:
         """A stack picked up (marked as selected), then put down again."""
-        movable = sorted({m[:2] for m in self.legal(position)})
+        movable = sorted({str(m)[:2] for m in self.rules(position).legal_moves()})
         self.click(movable[0])
         assert self.cells_with_class("selected") == [movable[0]]
         self.click(movable[0])
@@ -308,6 +309,10 @@ class DiamondsApp(GamePage):
 
     def rules(self, position: str | None = None) -> DiamondsGame:
         return DiamondsGame() if position is None else DiamondsGame.from_position(position)
+
+    def is_legal(self, move: str, position: str) -> bool:
+        """Asked of the lazy list itself: listing a position's turns can be too many to hold."""
+        return move in self.rules(position).legal_moves()
 
     def scored(self, position: str) -> bool:
         """Not the empty board: the bot's first drop there is a book move (a corner), not a search."""

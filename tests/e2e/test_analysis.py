@@ -93,7 +93,7 @@ def test_analyse_an_imported_game(game: GamePage, artifacts: Path) -> None:
         assert found and found.group(3) == kind, note
         better = found.group(6)
         assert better != moves[number - 1]
-        assert better in game.legal(game.after(moves, number - 1))
+        assert game.is_legal(better, game.after(moves, number - 1))
         assert game.marked(game.BETTER_CLASSES) == game.marks_of(better, "better")
     # Cached by position: a second analysis is instant.
     again = analyse(game)

@@ -11,7 +11,7 @@ import pytest
 
 from dvonn_core import Game, record
 
-from .app import App
+from .app import App, GamePage
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SGF = DATA / "sgf"
@@ -41,24 +41,24 @@ def expected_after_import(game: Game) -> Game:
     return game
 
 
-def open_import(app: App) -> None:
+def open_import(app: GamePage) -> None:
     app.page.get_by_test_id("import").click()
     assert app.page.get_by_test_id("import-dialog").is_visible()
 
 
-def import_text(app: App, text: str) -> None:
+def import_text(app: GamePage, text: str) -> None:
     open_import(app)
     app.page.get_by_test_id("import-text").fill(text)
     app.page.get_by_test_id("import-paste").click()
 
 
-def import_file(app: App, name: str, data: bytes) -> None:
+def import_file(app: GamePage, name: str, data: bytes) -> None:
     open_import(app)
     app.page.get_by_test_id("import-file").set_input_files(
         files=[{"name": name, "mimeType": "text/plain", "buffer": data}])
 
 
-def wait_position(app: App, position: str) -> None:
+def wait_position(app: GamePage, position: str) -> None:
     app.page.wait_for_function("p => document.body.dataset.position === p", arg=position)
 
 
@@ -227,28 +227,28 @@ def test_a_bad_link_names_the_problem_and_changes_nothing(app: App, fragment: st
 
 
 # -- export ------------------------------------------------------------------------------------------
-def test_download_and_copy_the_record_then_import_it(app: App) -> None:
-    moves = ["F3", "C3", "I3", "E3", "A1"]
-    app.new_game()
+def test_download_and_copy_the_record_then_import_it(game: GamePage) -> None:
+    moves = game.LINE[:5]
+    game.new_game()
     for move in moves:
-        app.play(move)
-    with app.page.expect_download() as info:
-        app.page.get_by_test_id("download").click()
+        game.play(move)
+    with game.page.expect_download() as info:
+        game.page.get_by_test_id("download").click()
     download = info.value
-    assert download.suggested_filename == "dvonn-game.txt"
+    assert download.suggested_filename == game.DOWNLOAD_NAME
     text = Path(download.path()).read_text()
-    assert text == record.write(record.read(" ".join(moves)))
-    app.page.get_by_test_id("copy-record").click()
-    assert app.page.get_by_test_id("share-box").input_value() == text
+    assert text == game.record_of(moves)
+    game.page.get_by_test_id("copy-record").click()
+    assert game.page.get_by_test_id("share-box").input_value() == text
     # The exported record, imported by file and by paste, gives the same game back.
-    app.new_game()
-    import_file(app, "dvonn-game.txt", text.encode())
-    wait_position(app, record.read(text).position())
-    assert app.history() == moves
-    app.new_game()
-    import_text(app, text)
-    assert app.history() == moves
-    assert not app.page.get_by_test_id("import-dialog").is_visible()
+    game.new_game()
+    import_file(game, game.DOWNLOAD_NAME, text.encode())
+    wait_position(game, game.after(moves, len(moves)))
+    assert game.history() == moves
+    game.new_game()
+    import_text(game, text)
+    assert game.history() == moves
+    assert not game.page.get_by_test_id("import-dialog").is_visible()
 
 
 # -- import every fixture format ------------------------------------------------------------------------

@@ -139,7 +139,7 @@ class GamePage:
         return list(self.page.evaluate(
             "cls => [...document.querySelectorAll('[data-cell].' + cls)].map(e => e.dataset.cell).sort()", cls))
 
-    def marked(self, classes: tuple[str, ...]) -> dict[str, list[str]]:
+    def marks(self, classes: tuple[str, ...]) -> dict[str, list[str]]:
         """The cells with each of ``classes``, the empty ones left out."""
         found = {cls: self.cells_with_class(cls) for cls in classes}
         return {cls: cells for cls, cells in found.items() if cells}

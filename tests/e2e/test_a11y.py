@@ -58,7 +58,7 @@ def test_the_analysis_and_review_have_no_axe_violation(game: GamePage) -> None:
     assert marked
     game.page.locator(f'[data-testid="history"] [data-ply="{marked[0] - 1}"]').click()
     game.page.wait_for_function(f"document.body.dataset.ply === '{marked[0] - 1}'")
-    assert game.page.get_by_test_id("analysis-note").is_visible() and game.marked(game.BETTER_CLASSES)
+    assert game.page.get_by_test_id("analysis-note").is_visible() and game.marks(game.BETTER_CLASSES)
     assert_clean(game.page, f"{game.NAME}: review at a marked move, with its note")
     game.press("back-to-game")
     assert_clean(game.page, f"{game.NAME}: back to the game, the analysis shown")

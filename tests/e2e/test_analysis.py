@@ -83,7 +83,8 @@ def test_analyse_an_imported_game(game: GamePage, artifacts: Path) -> None:
     if game.NAME == "diamonds":  # the pass made for it: a blunder of Black's
         assert [DIAMONDS_BLUNDER, "blunder", "black"] in marked, marked
     # In the position before a marked move, the note names it and the bot's better move, which is
-    # legal there, not the move played, and marked on the board.
+    # legal there, not the move played, and marked on the board (and in its cells' names).
+    labels: list[str] = []
     for number, kind, _ in marked[:3]:
         game.page.locator(f'[data-testid="history"] [data-ply="{number - 1}"]').click()
         game.page.wait_for_function(f"document.body.dataset.ply === '{number - 1}'")
@@ -94,7 +95,9 @@ def test_analyse_an_imported_game(game: GamePage, artifacts: Path) -> None:
         better = found.group(6)
         assert better != moves[number - 1]
         assert game.is_legal(better, game.after(moves, number - 1))
-        assert game.marked(game.BETTER_CLASSES) == game.marks_of(better, "better")
+        assert game.marks(game.BETTER_CLASSES) == game.marks_of(better, "better")
+        labels += [game.cell(cell).get_attribute("aria-label")
+                   for cells in game.marks(game.BETTER_CLASSES).values() for cell in cells]
     # Cached by position: a second analysis is instant.
     again = analyse(game)
     (artifacts / f"analysis-figures-{game.NAME}.txt").write_text(
@@ -105,3 +108,5 @@ def test_analyse_an_imported_game(game: GamePage, artifacts: Path) -> None:
     # A new move (a new line) drops the analysis of the old one.
     game.press("back-to-game")
     assert game.page.get_by_test_id("analysis-graph").is_visible()
+    # A screen reader hears which cells the better move uses.
+    assert labels and all("better" in label for label in labels), labels

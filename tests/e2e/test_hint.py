@@ -26,7 +26,7 @@ def test_a_hint_marks_a_legal_move_and_is_noted_in_the_record(game: GamePage, ar
     assert found, game.notice()
     hint = found.group(1)
     assert game.is_legal(hint, position)
-    marks = game.marked(game.HINT_CLASSES)
+    marks = game.marks(game.HINT_CLASSES)
     assert marks and marks == game.marks_of(hint, "hint")
     game.screenshot(artifacts / f"hint-{game.NAME}.png")
     game.page.get_by_test_id("copy-record").click()
@@ -39,7 +39,7 @@ def test_a_hint_marks_a_legal_move_and_is_noted_in_the_record(game: GamePage, ar
             assert "hint" in label, label
     # Playing the move clears the marks.
     game.play(hint)
-    assert game.marked(game.HINT_CLASSES) == {}
+    assert game.marks(game.HINT_CLASSES) == {}
 
 
 def test_a_hint_for_a_position_left_behind_is_dropped(game: GamePage) -> None:
@@ -49,7 +49,7 @@ def test_a_hint_for_a_position_left_behind_is_dropped(game: GamePage) -> None:
     game.page.get_by_test_id("hint").click()
     game.play(move)  # before the bot (1 s budget) answers
     game.page.wait_for_timeout(2500)
-    assert game.marked(game.HINT_CLASSES) == {}
+    assert game.marks(game.HINT_CLASSES) == {}
 
 
 def test_no_hint_while_the_bot_is_to_move(game: GamePage) -> None:

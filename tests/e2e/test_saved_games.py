@@ -20,11 +20,11 @@ ASIDE = "dvonn.saved-game.unreadable"
 PREVIOUS = "dvonn.saved-game.previous"
 
 
-def saved(app: App, key: str = KEY) -> Any:
+def saved(app: GamePage, key: str = KEY) -> Any:
     return app.page.evaluate("key => localStorage.getItem(key)", key)
 
 
-def reload(app: App) -> None:
+def reload(app: GamePage) -> None:
     app.page.reload()
     app.wait_ready()
 
@@ -108,12 +108,13 @@ def test_players_bot_level_and_random_setup_are_restored(app: App) -> None:
 
 
 # -- a saved game that cannot be trusted ------------------------------------------------------
-def tamper(text: str, how: str) -> str:
+def tamper(text: str, how: str, first: str) -> str:
+    """The saved game ``text`` damaged in the way ``how`` (``first``: its first move)."""
     data = json.loads(text)
     if how == "broken":
         return text[: len(text) // 2]
     if how == "illegal":
-        data["moves"][1] = "F3"
+        data["moves"][1] = first  # on a cell taken by the first move
     elif how == "older":
         data["format"] = 0
     elif how == "newer":
@@ -123,31 +124,32 @@ def tamper(text: str, how: str) -> str:
 
 @pytest.mark.parametrize("how, reason", [
     ("broken", "it is damaged (not valid JSON)"),
-    ("illegal", "move 2 (F3) cannot be played"),
+    ("illegal", "move 2 ({first}) cannot be played"),
     ("older", "it was saved in an unknown format (0)"),
     ("newer", "it was saved in a newer format (3; this page reads 2)"),
 ])
-def test_a_corrupt_saved_game_is_kept_aside_and_a_fresh_game_starts(app: App, artifacts: Path,
+def test_a_corrupt_saved_game_is_kept_aside_and_a_fresh_game_starts(game: GamePage, artifacts: Path,
                                                                     how: str, reason: str) -> None:
-    app.new_game()
-    for move in ("F3", "C3", "I3"):
-        app.play(move)
-    bad = tamper(saved(app), how)
-    app.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, bad])
-    reload(app)
-    notice = app.notice()
-    assert notice.startswith("Your saved game could not be restored: " + reason)
-    assert f'kept in this browser under "{ASIDE}"' in notice
-    assert app.position() == Game().position() and app.history() == []
-    assert saved(app, ASIDE) == bad  # not deleted
-    assert json.loads(saved(app))["moves"] == []  # the fresh game is saved in its place
+    key, aside = game.SAVE_KEY, game.SAVE_KEY + ".unreadable"
+    game.new_game()
+    for move in game.LINE[:3]:
+        game.play(move)
+    bad = tamper(saved(game, key), how, game.LINE[0])
+    game.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, bad])
+    reload(game)
+    notice = game.notice()
+    assert notice.startswith("Your saved game could not be restored: " + reason.format(first=game.LINE[0]))
+    assert f'kept in this browser under "{aside}"' in notice
+    assert game.position() == game.rules().position() and game.history() == []
+    assert saved(game, aside) == bad  # not deleted
+    assert json.loads(saved(game, key))["moves"] == []  # the fresh game is saved in its place
     if how == "broken":
-        app.screenshot(artifacts / "saved-game-corrupt.png")
+        game.screenshot(artifacts / f"saved-game-corrupt-{game.NAME}.png")
     # A second unreadable save does not overwrite the first one.
-    app.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, "{also broken"])
-    reload(app)
-    assert f'"{ASIDE}-2"' in app.notice()
-    assert saved(app, ASIDE) == bad and saved(app, ASIDE + "-2") == "{also broken"
+    game.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, "{also broken"])
+    reload(game)
+    assert f'"{aside}-2"' in game.notice()
+    assert saved(game, aside) == bad and saved(game, aside + "-2") == "{also broken"
 
 
 def test_a_huge_saved_game_is_kept_aside_without_being_read(app: App) -> None:

@@ -14,7 +14,7 @@ import pytest
 import build  # on the path by tests/conftest.py
 import serve
 
-from .app import App
+from .app import GAMES, App, GamePage
 from .doc_helpers import check_requests
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,17 +60,30 @@ def requests_seen(page) -> list[str]:  # type: ignore[no-untyped-def]
     return urls
 
 
-@pytest.fixture()
-def app(page, base_url: str, requests_seen: list[str]) -> Iterator[App]:  # type: ignore[no-untyped-def]
-    """The page, loaded and ready; afterwards, no request may have left the serving host."""
+def opened(page, base_url: str, requests_seen: list[str], kind: type[GamePage]) -> Iterator[GamePage]:  # type: ignore[no-untyped-def]
+    """A game's page, loaded and ready; afterwards, no request may have left the serving host
+    and no error may have reached the page."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(30_000)
-    application = App(page, base_url)
-    application.open()
-    yield application
+    driver = kind(page, base_url)
+    driver.open()
+    yield driver
     check_requests(base_url, requests_seen)
     assert not errors, f"errors on the page: {errors}"
+
+
+@pytest.fixture()
+def app(page, base_url: str, requests_seen: list[str]) -> Iterator[App]:  # type: ignore[no-untyped-def]
+    """The DVONN page (see :func:`opened`)."""
+    yield from opened(page, base_url, requests_seen, App)  # type: ignore[misc]
+
+
+@pytest.fixture(params=list(GAMES))
+def game(request, page, base_url: str, requests_seen: list[str]) -> Iterator[GamePage]:  # type: ignore[no-untyped-def]
+    """Each game's page in turn (DVONN, then Diamonds & Pivots), for a test of what the page
+    kernel does on every game (see :func:`opened`)."""
+    yield from opened(page, base_url, requests_seen, GAMES[request.param])
 
 
 @pytest.fixture(scope="session")

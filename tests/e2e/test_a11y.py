@@ -1,6 +1,7 @@
 """Accessibility in Debian chromium: axe-core (a pinned devDependency, injected from
 node_modules, never shipped) finds no violation on any page (the game in placement, in
-movement, in review and after an analysis; the rules page; an embed; the embedding guide),
+movement, in review; each game page with an imported game in review, after an analysis and at a
+marked move; the rules page; an embed; the embedding guide),
 and the board is usable with a keyboard and announces what a cell holds and allows."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .app import App
+from .app import App, GamePage
 from .axe import summary, violations
 from .doc_helpers import Watch
 
@@ -40,15 +41,27 @@ def test_the_game_page_has_no_axe_violation_in_placement_movement_and_review(app
     assert_clean(app.page, "review")
 
 
-def test_the_analysis_has_no_axe_violation(app: App) -> None:
-    app.new_game(white="human", black="human", random_setup=True)
-    app.wait_bot_ready()
-    app.play(str(app.game().legal_moves()[0]))
-    app.play(str(app.game().legal_moves()[0]))
-    app.page.get_by_test_id("analyse").click()
-    app.page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=120_000)
-    assert app.page.get_by_test_id("analysis-graph").is_visible()
-    assert_clean(app.page, "analysis")
+def test_the_analysis_and_review_have_no_axe_violation(game: GamePage) -> None:
+    """Each game page with an analysis shown (its graph, marks in the move list), then in review
+    at a marked move (the note, the better move on the board)."""
+    game.wait_bot_ready()
+    game.import_record(game.record_of(game.ANALYSIS_GAME))
+    assert game.review()
+    assert_clean(game.page, f"{game.NAME}: an imported game in review")
+    game.page.get_by_test_id("analyse").click()
+    game.page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=120_000)
+    assert game.page.get_by_test_id("analysis-graph").is_visible()
+    assert_clean(game.page, f"{game.NAME}: analysis")
+    marked = game.page.evaluate("""[...document.querySelectorAll(
+            '[data-testid=history] li.mistake, [data-testid=history] li.blunder')]
+        .map(li => +li.querySelector('[data-ply]').dataset.ply)""")
+    assert marked
+    game.page.locator(f'[data-testid="history"] [data-ply="{marked[0] - 1}"]').click()
+    game.page.wait_for_function(f"document.body.dataset.ply === '{marked[0] - 1}'")
+    assert game.page.get_by_test_id("analysis-note").is_visible() and game.marks(game.BETTER_CLASSES)
+    assert_clean(game.page, f"{game.NAME}: review at a marked move, with its note")
+    game.press("back-to-game")
+    assert_clean(game.page, f"{game.NAME}: back to the game, the analysis shown")
 
 
 @pytest.mark.parametrize(

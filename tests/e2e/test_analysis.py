@@ -1,19 +1,16 @@
-"""Game analysis in Debian chromium: the bot scores every position in the worker with a
-progress bar while the page keeps responding; the evaluation graph jumps to a position when
-clicked; mistakes and blunders are marked in the history with the bot's better move on the
-board; a second analysis comes from the cache at once.  Timings go to artifacts/."""
+"""Game analysis in Debian chromium, on each game's page: the bot scores every position in the
+worker with a progress bar while the page keeps responding; the evaluation graph has a point per
+scored position and jumps to a position when clicked; mistakes and blunders are marked in the
+history (Diamonds & Pivots: a pass that throws stones away is a blunder) with the bot's better
+move on the board; the summary counts the marks; a second analysis comes from the cache at once.
+Timings go to artifacts/."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from dvonn_core import Game
-
-from .app import App
-from .test_play import recorded_game
-from .test_review import after
-
-GAME = "DV-Aeacus-Dumbot-2008-10-28-0001.sgf"
+from .app import DIAMONDS_BLUNDER, GamePage
 
 # Longest gap between animation frames (ms) while something runs: the main thread's freedom.
 GAP_PROBE = """() => {
@@ -24,61 +21,92 @@ GAP_PROBE = """() => {
   requestAnimationFrame(tick);
 }"""
 
+#: The move list's marked moves: [ply, "mistake" or "blunder", the mover's colour].
+MARKED = """[...document.querySelectorAll('[data-testid=history] li.mistake, [data-testid=history] li.blunder')]
+    .map(li => [+li.querySelector('[data-ply]').dataset.ply, li.classList.contains('blunder') ? 'blunder' : 'mistake',
+                li.classList.contains('mv-white') ? 'white' : 'black'])"""
+NOTE = re.compile(r"Move (\d+) \((.+)\) was a (mistake|blunder): it lost (\d+\.\d) (pieces|stones)\. "
+                  r"The bot preferred (.+) \(marked on the board\)\.")
 
-def analyse(app: App) -> float:
+
+def analyse(game: GamePage) -> float:
     """Press Analyse and wait until it is done; the time it took in ms (performance.now)."""
-    app.page.evaluate("() => { window.__t0 = performance.now(); }")
-    app.page.get_by_test_id("analyse").click()
-    app.page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=300_000)
-    return float(app.page.evaluate("performance.now() - window.__t0"))
+    game.page.evaluate("() => { window.__t0 = performance.now(); }")
+    game.page.get_by_test_id("analyse").click()
+    game.page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=300_000)
+    return float(game.page.evaluate("performance.now() - window.__t0"))
 
 
-def test_analyse_an_imported_game(app: App, artifacts: Path) -> None:
-    moves = recorded_game(GAME)
-    app.wait_bot_ready()
-    app.import_record(" ".join(moves))
+def summary_of(marked: list[list]) -> str:
+    """The summary line for the marks of the move list (the page's wording)."""
+    def count(colour: str, kind: str) -> str:
+        n = sum(1 for _, k, c in marked if c == colour and k == kind)
+        return "%d %s%s" % (n, kind, "" if n == 1 else "s")
+    return "White: %s, %s. Black: %s, %s." % (count("white", "mistake"), count("white", "blunder"),
+                                              count("black", "mistake"), count("black", "blunder"))
+
+
+def test_analyse_an_imported_game(game: GamePage, artifacts: Path) -> None:
+    moves = game.ANALYSIS_GAME
+    game.wait_bot_ready()
+    game.import_record(game.record_of(moves))
     n = len(moves)
-    app.page.evaluate(GAP_PROBE)
-    app.page.evaluate("() => { window.__t0 = performance.now(); }")
-    app.page.get_by_test_id("analyse").click()
-    app.page.wait_for_function("document.body.dataset.analysis === 'running'")
+    game.page.evaluate(GAP_PROBE)
+    game.page.evaluate("() => { window.__t0 = performance.now(); }")
+    game.page.get_by_test_id("analyse").click()
+    game.page.wait_for_function("document.body.dataset.analysis === 'running'")
     # The page keeps responding: review steps back while the worker analyses.
-    assert app.page.get_by_test_id("analysis-progress").is_visible()
-    app.press("review-back")
-    assert app.position() == after(moves, n - 1)
-    app.page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=300_000)
-    elapsed = float(app.page.evaluate("performance.now() - window.__t0"))
-    gap = float(app.page.evaluate("window.__gapStop = true, window.__gap"))
-    assert not app.page.get_by_test_id("analysis-progress").is_visible()
-    graph = app.page.get_by_test_id("analysis-graph")
+    assert game.page.get_by_test_id("analysis-progress").is_visible()
+    game.press("review-back")
+    assert game.position() == game.after(moves, n - 1)
+    game.page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=300_000)
+    elapsed = float(game.page.evaluate("performance.now() - window.__t0"))
+    gap = float(game.page.evaluate("window.__gapStop = true, window.__gap"))
+    assert not game.page.get_by_test_id("analysis-progress").is_visible()
+    graph = game.page.get_by_test_id("analysis-graph")
     assert graph.is_visible() and graph.locator("polyline").count() == 1
     assert graph.locator("[data-ply]").count() == n + 1
-    app.screenshot(artifacts / "analysis.png")
+    # A point per scored position (DVONN: none in placement; Diamonds & Pivots: none for the empty board).
+    points = graph.locator("polyline").get_attribute("points").split()
+    assert len(points) == sum(game.scored(game.after(moves, i)) for i in range(n + 1))
+    game.screenshot(artifacts / f"analysis-{game.NAME}.png")
     # A click on the graph shows that position.
-    graph.locator('[data-ply="55"]').click(force=True)
-    app.page.wait_for_function("document.body.dataset.ply === '55'")
-    assert app.position() == after(moves, 55) and app.review()
-    # Mistakes and blunders: marked in the history; in the position before one, the note names
-    # the bot's better move, which is legal there, not the move played, and marked on the board.
-    marked = app.page.evaluate("""[...document.querySelectorAll(
-            '[data-testid=history] li.mistake, [data-testid=history] li.blunder')]
-        .map(li => +li.querySelector('[data-ply]').dataset.ply)""")
-    for number in marked[:3]:
-        app.page.locator(f'[data-testid="history"] [data-ply="{number - 1}"]').click()
-        app.page.wait_for_function(f"document.body.dataset.ply === '{number - 1}'")
-        note = app.text("analysis-note")
+    ply = min(55, n - 1)
+    graph.locator(f'[data-ply="{ply}"]').click(force=True)
+    game.page.wait_for_function(f"document.body.dataset.ply === '{ply}'")
+    assert game.position() == game.after(moves, ply) and game.review()
+    # Mistakes and blunders: marked in the history, and counted in the summary.
+    marked = game.page.evaluate(MARKED)
+    assert game.text("analysis-summary") == summary_of(marked)
+    for number, _, colour in marked:
+        assert colour == game.rules(game.after(moves, number - 1)).to_move
+    if game.NAME == "diamonds":  # the pass made for it: a blunder of Black's
+        assert [DIAMONDS_BLUNDER, "blunder", "black"] in marked, marked
+    # In the position before a marked move, the note names it and the bot's better move, which is
+    # legal there, not the move played, and marked on the board (and in its cells' names).
+    labels: list[str] = []
+    for number, kind, _ in marked[:3]:
+        game.page.locator(f'[data-testid="history"] [data-ply="{number - 1}"]').click()
+        game.page.wait_for_function(f"document.body.dataset.ply === '{number - 1}'")
+        note = game.text("analysis-note")
         assert f"Move {number} ({moves[number - 1]})" in note
-        source, target = app.cells_with_class("better-from"), app.cells_with_class("better")
-        better = source[0] + target[0]
-        assert better in note and better != moves[number - 1]
-        assert better in {str(m) for m in Game.from_position(after(moves, number - 1)).legal_moves()}
+        found = NOTE.fullmatch(note)
+        assert found and found.group(3) == kind, note
+        better = found.group(6)
+        assert better != moves[number - 1]
+        assert game.is_legal(better, game.after(moves, number - 1))
+        assert game.marks(game.BETTER_CLASSES) == game.marks_of(better, "better")
+        labels += [game.cell(cell).get_attribute("aria-label")
+                   for cells in game.marks(game.BETTER_CLASSES).values() for cell in cells]
     # Cached by position: a second analysis is instant.
-    again = analyse(app)
-    (artifacts / "analysis-figures.txt").write_text(
-        f"{GAME}: {n} plies, analysis {elapsed / 1000:.1f} s, second analysis {again:.0f} ms, "
+    again = analyse(game)
+    (artifacts / f"analysis-figures-{game.NAME}.txt").write_text(
+        f"{game.NAME}: {n} plies, analysis {elapsed / 1000:.1f} s, second analysis {again:.0f} ms, "
         f"largest gap between animation frames while analysing {gap:.0f} ms, {len(marked)} moves marked\n")
     assert again < 1500
     assert gap < 1000, f"the main thread was blocked for {gap:.0f} ms"
     # A new move (a new line) drops the analysis of the old one.
-    app.press("back-to-game")
-    assert app.page.get_by_test_id("analysis-graph").is_visible()
+    game.press("back-to-game")
+    assert game.page.get_by_test_id("analysis-graph").is_visible()
+    # A screen reader hears which cells the better move uses.
+    assert labels and all("better" in label for label in labels), labels

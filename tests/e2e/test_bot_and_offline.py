@@ -3,11 +3,12 @@ working offline after one visit."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from dvonn_core import Game
 
-from .app import App, network_is_off
+from .app import App, GamePage, network_is_off
 
 # Records the largest gap between 10 ms timer ticks on the main thread while the bot thinks.
 TIMER = """() => {
@@ -131,29 +132,41 @@ def test_bot_plays_white_and_placement(app: App) -> None:
     assert len(app.history()) == 1
 
 
-def test_reload_offline_and_keep_playing(app: App) -> None:
-    page = app.page
-    app.wait_bot_ready()
+def test_reload_offline_and_keep_playing(game: GamePage) -> None:
+    page = game.page
+    game.wait_bot_ready()
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.context.set_offline(True)
     try:
         page.reload()
-        app.wait_ready()
-        app.wait_bot_ready()  # Pyodide comes from the cache as well
-        app.new_game(white="human", black="bot", level="easy")
-        app.play("F3")
-        page.wait_for_function("document.body.dataset.toMove === 'white'", timeout=60_000)
-        assert len(app.history()) == 2
+        game.wait_ready()
+        game.wait_bot_ready()  # Pyodide comes from the cache as well
+        game.new_game(**game.players("human", "bot"), level="easy")
+        game.play(game.LINE[0])
+        # The bot answered (Diamonds & Pivots: perhaps by swapping sides); the human moves next.
+        page.wait_for_function(
+            "document.querySelectorAll('[data-testid=history] li:not(.setup)').length === 2"
+            " && document.body.dataset.bot === 'ready'", timeout=60_000)
+        history = game.history()
+        assert len(history) == 2 and game.position() == game.after(history, 2)
         assert network_is_off(page)
         # The modules fetched on first use (.mpy bytecode) come from the service worker too.
         page.get_by_test_id("copy-embed").click()
         page.wait_for_function("document.querySelector('[data-testid=\"embed-code\"]').value.includes('embed.html')")
         page.get_by_test_id("analyse").click()
         page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=60_000)
-        assert app.text("analysis-summary") == "No stack move to score yet."
+        if any(game.scored(game.after(history, i)) for i in range(3)):
+            assert re.fullmatch(SUMMARY, game.text("analysis-summary")), game.text("analysis-summary")
+            assert game.page.get_by_test_id("analysis-graph").is_visible()
+        else:
+            assert game.text("analysis-summary") == game.NOTHING_SCORED
     finally:
         page.context.set_offline(False)
+
+
+#: The analysis' summary when it scored positions.
+SUMMARY = r"White: \d+ mistakes?, \d+ blunders?\. Black: \d+ mistakes?, \d+ blunders?\."
 
 
 def test_every_request_stays_on_the_serving_host(app: App, requests_seen: list[str], base_url: str) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from dvonn_core.diamonds import DiamondsGame
 
-from .app import network_is_off
+from .app import DiamondsApp, network_is_off
 from .doc_helpers import check_requests
 
 PAGE = "diamonds.html"
@@ -24,71 +24,24 @@ EXAMPLE = DiamondsGame.from_stones(black=["b7", "c5", "c6", "d6", "e6"], white=[
 FULL = "wbwwb-bwwbww-wwbwwbw-wbwwbwwb-bwwbwwbww-wbwwbwwb-wwbwwbw-bwwbww-wbwwb.b"
 
 
-class Diamonds:
-    """The page as the tests drive it: data-cell, data-testid and body's dataset."""
-
-    def __init__(self, page: Any, base_url: str) -> None:
-        self.page = page
-        self.base_url = base_url
-
-    def open(self, fragment: str = "") -> None:
-        """Go to the page (with a ``#record=`` / ``#position=`` link: the page drops the
-        fragment once it has read it, also when only the fragment changed)."""
-        self.page.goto(self.base_url + PAGE + fragment)
-        self.wait_ready()
-        if fragment:
-            self.page.wait_for_function("location.hash === ''")
-
-    def wait_ready(self) -> None:
-        self.page.wait_for_function("document.body.dataset.ready === 'true'")
-
-    def position(self) -> str:
-        return str(self.page.evaluate("document.body.dataset.position"))
+class Diamonds(DiamondsApp):
+    """The page as these tests drive it: the common driver (app.py), with a drop, a button press
+    and the marks of one class by shorter names."""
 
     def to_move(self) -> str:
         return str(self.page.evaluate("document.body.dataset.toMove"))
 
-    def text(self, testid: str) -> str:
-        return str(self.page.get_by_test_id(testid).inner_text()).strip()
-
-    def status(self) -> str:
-        return self.text("status")
-
-    def notice(self) -> str:
-        locator = self.page.get_by_test_id("notice")
-        return str(locator.inner_text()).strip() if locator.is_visible() else ""
-
-    def history(self) -> list[str]:
-        items = self.page.locator('[data-testid="history"] li').all_inner_texts()
-        return [item.split(".", 1)[1].strip() for item in items]
-
     def marked(self, cls: str) -> list[str]:
-        return list(self.page.evaluate(
-            "cls => [...document.querySelectorAll('[data-cell].' + cls)].map(e => e.dataset.cell).sort()", cls))
+        return self.cells_with_class(cls)
 
     def diamonds_drawn(self) -> int:
         return int(self.page.evaluate("document.querySelectorAll('#board polygon.diamond').length"))
-
-    def click(self, cell: str) -> None:
-        self.page.locator(f'[data-cell="{cell}"]').click()
 
     def drop(self, cell: str) -> None:
         """A drop that forms no diamond: one click, then the position changes."""
         before = self.position()
         self.click(cell)
         self.page.wait_for_function("p => document.body.dataset.position !== p", arg=before)
-
-    def press(self, testid: str) -> None:
-        before = self.position()
-        self.page.get_by_test_id(testid).click()
-        self.page.wait_for_function("p => document.body.dataset.position !== p", arg=before)
-
-    def new_game(self, black: str = "human", white: str = "human", level: str = "easy") -> None:
-        self.page.get_by_test_id("black-player").select_option(black)
-        self.page.get_by_test_id("white-player").select_option(white)
-        self.page.get_by_test_id("level").select_option(level)
-        self.page.get_by_test_id("new-game").click()
-        self.page.wait_for_function("document.body.dataset.position === '5-6-7-8-9-8-7-6-5.b'")
 
 
 @pytest.fixture()

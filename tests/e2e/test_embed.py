@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
 from dvonn_core import Game
 from dvonn_core.dvonn.svg import render
 
+from .app import GamePage
 from .doc_helpers import Watch, cells_with_class
 
 MOVE_HEIGHT = "9-3D6-4bwW2B3-3DWBD3-9.w"  # White's stack of 3 on E3 can reach only H3
@@ -203,19 +205,20 @@ def test_a_static_diagram_looks_the_same_in_an_img_tag_and_inline(page, base_url
     assert inline == img, "the SVG draws the same pixels inline and in an <img>"
 
 
-def test_copy_embed_code_in_the_main_app_gives_an_iframe_for_the_position_on_screen(app, page) -> None:  # type: ignore[no-untyped-def]
-    app.new_game(white="human", black="human")
-    for move in ("F3", "C3", "I3", "E3"):
-        app.play(move)
-    position = app.position()
+def test_copy_embed_code_on_a_game_page_gives_an_iframe_for_the_position_on_screen(game: GamePage) -> None:
+    page = game.page
+    game.new_game(white="human", black="human")
+    for move in game.LINE[:4]:
+        game.play(move)
+    position = game.position()
     page.get_by_test_id("copy-embed").click()
     field = page.get_by_test_id("embed-code")
     # The embed code's module is fetched once the bot is ready, or on this click if that has not
     # happened yet: then the box shows when the module has arrived.
     field.wait_for(state="visible", timeout=15_000)
     code = field.input_value()
-    assert code.startswith('<iframe src="' + app.base_url + "embed.html?position=" + position)
-    assert "Embed code" in app.notice() or "embed code" in app.notice()
+    assert code.startswith('<iframe src="' + game.base_url + game.EMBED_SRC + quote(position))
+    assert "Embed code" in game.notice() or "embed code" in game.notice()
     # The snippet works: the iframe it describes shows the same position.
     page.set_content(code)
     page.wait_for_function("document.querySelector('iframe').contentDocument?.body?.dataset.ready === 'true'")

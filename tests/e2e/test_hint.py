@@ -1,54 +1,61 @@
-"""Hints in Debian chromium: the hard bot in the worker suggests a legal move, marked on the
-board; the board stays usable while it thinks; a stale hint is dropped; the record says
-that hints were used."""
+"""Hints in Debian chromium, on each game's page: the hard bot in the worker suggests a legal
+move, marked on the board and named in the notice; the board stays usable while it thinks; a
+stale hint is dropped; the record says that hints were used."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from .app import App
+from .app import GamePage
+
+HINT_NOTICE = re.compile(r"Hint: the bot would play (.+) \(marked on the board\)\.")
 
 
-def test_a_hint_marks_a_legal_move_and_is_noted_in_the_record(app: App, artifacts: Path) -> None:
-    app.new_game(white="human", black="human", random_setup=True)
-    app.wait_bot_ready()
-    game = app.game()
-    legal = {str(m) for m in game.legal_moves()}
-    movable = sorted({m[:2] for m in legal})
-    app.page.get_by_test_id("hint").click()
-    # The board stays usable while the bot thinks: a stack can be picked up at once.
-    app.click(movable[0])
-    assert app.cells_with_class("selected") == [movable[0]]
-    app.click(movable[0])
-    app.page.wait_for_function("document.querySelectorAll('[data-cell].hint').length === 1", timeout=30_000)
-    source = app.cells_with_class("hint-from")
-    target = app.cells_with_class("hint")
-    assert len(source) == 1 and source[0] + target[0] in legal
-    assert source[0] + target[0] in app.notice()
-    assert "hint: move here" in app.cell(target[0]).get_attribute("aria-label")
-    app.screenshot(artifacts / "hint.png")
-    app.page.get_by_test_id("copy-record").click()
-    record = app.page.get_by_test_id("share-box").input_value()
+def test_a_hint_marks_a_legal_move_and_is_noted_in_the_record(game: GamePage, artifacts: Path) -> None:
+    game.new_midgame()
+    game.wait_bot_ready()
+    position = game.position()
+    game.page.get_by_test_id("hint").click()
+    # The board stays usable while the bot thinks: a move can be begun and taken back at once.
+    game.begin_and_take_back(position)
+    game.page.wait_for_function(
+        "document.querySelector('[data-testid=notice]').textContent.startsWith('Hint: the bot would play')",
+        timeout=30_000)
+    found = HINT_NOTICE.fullmatch(game.notice())
+    assert found, game.notice()
+    hint = found.group(1)
+    assert game.is_legal(hint, position)
+    marks = game.marks(game.HINT_CLASSES)
+    assert marks and marks == game.marks_of(hint, "hint")
+    game.screenshot(artifacts / f"hint-{game.NAME}.png")
+    game.page.get_by_test_id("copy-record").click()
+    record = game.page.get_by_test_id("share-box").input_value()
     assert '[Hints "1"]' in record
+    # The marked cells say so to a screen reader too.
+    for cells in marks.values():
+        for cell in cells:
+            label = game.cell(cell).get_attribute("aria-label")
+            assert "hint" in label, label
     # Playing the move clears the marks.
-    app.play(source[0] + target[0])
-    assert app.cells_with_class("hint") == []
+    game.play(hint)
+    assert game.marks(game.HINT_CLASSES) == {}
 
 
-def test_a_hint_for_a_position_left_behind_is_dropped(app: App) -> None:
-    app.new_game(white="human", black="human", random_setup=True)
-    app.wait_bot_ready()
-    move = str(app.game().legal_moves()[0])
-    app.page.get_by_test_id("hint").click()
-    app.play(move)  # before the bot (1 s budget) answers
-    app.page.wait_for_timeout(2500)
-    assert app.cells_with_class("hint") == [] and app.cells_with_class("hint-from") == []
+def test_a_hint_for_a_position_left_behind_is_dropped(game: GamePage) -> None:
+    game.new_midgame()
+    game.wait_bot_ready()
+    move = game.simple_move()
+    game.page.get_by_test_id("hint").click()
+    game.play(move)  # before the bot (1 s budget) answers
+    game.page.wait_for_timeout(2500)
+    assert game.marks(game.HINT_CLASSES) == {}
 
 
-def test_no_hint_while_the_bot_is_to_move(app: App) -> None:
-    app.wait_bot_ready()
-    app.new_game(white="bot", black="human", level="hard", random_setup=True)
-    app.page.wait_for_function("document.body.dataset.bot === 'busy'")
-    assert app.page.get_by_test_id("hint").is_disabled()
-    app.page.wait_for_function("document.body.dataset.toMove === 'black'", timeout=30_000)
-    app.page.wait_for_function("!document.querySelector('[data-testid=hint]').disabled")
+def test_no_hint_while_the_bot_is_to_move(game: GamePage) -> None:
+    game.wait_bot_ready()
+    human = game.bot_thinks()
+    game.page.wait_for_function("document.body.dataset.bot === 'busy'")
+    assert game.page.get_by_test_id("hint").is_disabled()
+    game.page.wait_for_function(f"document.body.dataset.toMove === '{human}'", timeout=30_000)
+    game.page.wait_for_function("!document.querySelector('[data-testid=hint]').disabled")

@@ -9,18 +9,10 @@ import serve
 from dvonn_core import Game
 from dvonn_core.dvonn.board import CELLS
 
-from .app import App
+from .app import App, recorded_game
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "boardspace-games.txt"
 # A real game that ends (no resignation), with cut-off stacks removed three times and a pass.
 FULL_GAME = "DV-BestBot-tavis-2009-10-08-2028.sgf"
-
-
-def recorded_game(name: str) -> list[str]:
-    for line in DATA.read_text().splitlines():
-        if line.startswith(name + " "):
-            return line.split()[3:]
-    raise LookupError(name)
 
 
 def test_full_hotseat_game_by_clicks(app: App, artifacts: Path) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from dvonn_core import Game, record
 
-from .app import App
+from .app import App, GamePage
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SGF = DATA / "sgf"
@@ -20,11 +20,11 @@ ASIDE = "dvonn.saved-game.unreadable"
 PREVIOUS = "dvonn.saved-game.previous"
 
 
-def saved(app: App, key: str = KEY) -> Any:
+def saved(app: GamePage, key: str = KEY) -> Any:
     return app.page.evaluate("key => localStorage.getItem(key)", key)
 
 
-def reload(app: App) -> None:
+def reload(app: GamePage) -> None:
     app.page.reload()
     app.wait_ready()
 
@@ -41,24 +41,24 @@ def expected_after_import(game: Game) -> Game:
     return game
 
 
-def open_import(app: App) -> None:
+def open_import(app: GamePage) -> None:
     app.page.get_by_test_id("import").click()
     assert app.page.get_by_test_id("import-dialog").is_visible()
 
 
-def import_text(app: App, text: str) -> None:
+def import_text(app: GamePage, text: str) -> None:
     open_import(app)
     app.page.get_by_test_id("import-text").fill(text)
     app.page.get_by_test_id("import-paste").click()
 
 
-def import_file(app: App, name: str, data: bytes) -> None:
+def import_file(app: GamePage, name: str, data: bytes) -> None:
     open_import(app)
     app.page.get_by_test_id("import-file").set_input_files(
         files=[{"name": name, "mimeType": "text/plain", "buffer": data}])
 
 
-def wait_position(app: App, position: str) -> None:
+def wait_position(app: GamePage, position: str) -> None:
     app.page.wait_for_function("p => document.body.dataset.position === p", arg=position)
 
 
@@ -108,12 +108,13 @@ def test_players_bot_level_and_random_setup_are_restored(app: App) -> None:
 
 
 # -- a saved game that cannot be trusted ------------------------------------------------------
-def tamper(text: str, how: str) -> str:
+def tamper(text: str, how: str, first: str) -> str:
+    """The saved game ``text`` damaged in the way ``how`` (``first``: its first move)."""
     data = json.loads(text)
     if how == "broken":
         return text[: len(text) // 2]
     if how == "illegal":
-        data["moves"][1] = "F3"
+        data["moves"][1] = first  # on a cell taken by the first move
     elif how == "older":
         data["format"] = 0
     elif how == "newer":
@@ -123,31 +124,32 @@ def tamper(text: str, how: str) -> str:
 
 @pytest.mark.parametrize("how, reason", [
     ("broken", "it is damaged (not valid JSON)"),
-    ("illegal", "move 2 (F3) cannot be played"),
+    ("illegal", "move 2 ({first}) cannot be played"),
     ("older", "it was saved in an unknown format (0)"),
     ("newer", "it was saved in a newer format (3; this page reads 2)"),
 ])
-def test_a_corrupt_saved_game_is_kept_aside_and_a_fresh_game_starts(app: App, artifacts: Path,
+def test_a_corrupt_saved_game_is_kept_aside_and_a_fresh_game_starts(game: GamePage, artifacts: Path,
                                                                     how: str, reason: str) -> None:
-    app.new_game()
-    for move in ("F3", "C3", "I3"):
-        app.play(move)
-    bad = tamper(saved(app), how)
-    app.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, bad])
-    reload(app)
-    notice = app.notice()
-    assert notice.startswith("Your saved game could not be restored: " + reason)
-    assert f'kept in this browser under "{ASIDE}"' in notice
-    assert app.position() == Game().position() and app.history() == []
-    assert saved(app, ASIDE) == bad  # not deleted
-    assert json.loads(saved(app))["moves"] == []  # the fresh game is saved in its place
+    key, aside = game.SAVE_KEY, game.SAVE_KEY + ".unreadable"
+    game.new_game()
+    for move in game.LINE[:3]:
+        game.play(move)
+    bad = tamper(saved(game, key), how, game.LINE[0])
+    game.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, bad])
+    reload(game)
+    notice = game.notice()
+    assert notice.startswith("Your saved game could not be restored: " + reason.format(first=game.LINE[0]))
+    assert f'kept in this browser under "{aside}"' in notice
+    assert game.position() == game.rules().position() and game.history() == []
+    assert saved(game, aside) == bad  # not deleted
+    assert json.loads(saved(game, key))["moves"] == []  # the fresh game is saved in its place
     if how == "broken":
-        app.screenshot(artifacts / "saved-game-corrupt.png")
+        game.screenshot(artifacts / f"saved-game-corrupt-{game.NAME}.png")
     # A second unreadable save does not overwrite the first one.
-    app.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, "{also broken"])
-    reload(app)
-    assert f'"{ASIDE}-2"' in app.notice()
-    assert saved(app, ASIDE) == bad and saved(app, ASIDE + "-2") == "{also broken"
+    game.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, "{also broken"])
+    reload(game)
+    assert f'"{aside}-2"' in game.notice()
+    assert saved(game, aside) == bad and saved(game, aside + "-2") == "{also broken"
 
 
 def test_a_huge_saved_game_is_kept_aside_without_being_read(app: App) -> None:
@@ -227,28 +229,28 @@ def test_a_bad_link_names_the_problem_and_changes_nothing(app: App, fragment: st
 
 
 # -- export ------------------------------------------------------------------------------------------
-def test_download_and_copy_the_record_then_import_it(app: App) -> None:
-    moves = ["F3", "C3", "I3", "E3", "A1"]
-    app.new_game()
+def test_download_and_copy_the_record_then_import_it(game: GamePage) -> None:
+    moves = game.LINE[:5]
+    game.new_game()
     for move in moves:
-        app.play(move)
-    with app.page.expect_download() as info:
-        app.page.get_by_test_id("download").click()
+        game.play(move)
+    with game.page.expect_download() as info:
+        game.page.get_by_test_id("download").click()
     download = info.value
-    assert download.suggested_filename == "dvonn-game.txt"
+    assert download.suggested_filename == game.DOWNLOAD_NAME
     text = Path(download.path()).read_text()
-    assert text == record.write(record.read(" ".join(moves)))
-    app.page.get_by_test_id("copy-record").click()
-    assert app.page.get_by_test_id("share-box").input_value() == text
+    assert text == game.record_of(moves)
+    game.page.get_by_test_id("copy-record").click()
+    assert game.page.get_by_test_id("share-box").input_value() == text
     # The exported record, imported by file and by paste, gives the same game back.
-    app.new_game()
-    import_file(app, "dvonn-game.txt", text.encode())
-    wait_position(app, record.read(text).position())
-    assert app.history() == moves
-    app.new_game()
-    import_text(app, text)
-    assert app.history() == moves
-    assert not app.page.get_by_test_id("import-dialog").is_visible()
+    game.new_game()
+    import_file(game, game.DOWNLOAD_NAME, text.encode())
+    wait_position(game, game.after(moves, len(moves)))
+    assert game.history() == moves
+    game.new_game()
+    import_text(game, text)
+    assert game.history() == moves
+    assert not game.page.get_by_test_id("import-dialog").is_visible()
 
 
 # -- import every fixture format ------------------------------------------------------------------------

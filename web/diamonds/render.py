@@ -125,7 +125,8 @@ DEFS = ('<defs><polygon id="dhex" points="%s"/>'
 #: What a mark on a cell means for the player, appended to its accessible name.
 MARK_WORDS = (("droppable", "you can drop here"), ("pivotable", "can be the pivot"), ("selected", "the pivot"),
               ("target", "end of a line"), ("previewed", "chosen line end"), ("line", "stones land here"),
-              ("doomed", "would be captured"), ("last", "last drop"))
+              ("doomed", "would be captured"), ("last", "last drop"), ("pending", "your turn, waiting to be confirmed"),
+              ("hint", "hint: the bot's turn goes here"), ("better", "the bot's better turn goes here"))
 
 
 def announce(cell, stone, marks=""):

@@ -12,7 +12,7 @@ A tag line is ``[Key "value"]``: the key is letters, digits and ``_``; in the va
 from .errors import RecordError
 
 try:
-    from typing import Dict, List, Tuple
+    from typing import Any, Callable, Dict, List, Tuple
 except ImportError:  # MicroPython
     pass
 
@@ -111,3 +111,28 @@ def read_tag_block(lines: "List[str]", max_tags: int) -> "Tuple[Dict[str, str], 
             tags[key] = value
         i += 1
     return tags, i
+
+
+#: Tags a record writes that the game works out itself (its result, its score, its start), so
+#: they are not kept as the game's own tags when a record is read.
+DERIVED_TAGS = ("Result", "Score", "Position")
+
+
+def start_from_tags(tags: "Dict[str, str]", new_game: "Callable[[], Any]",
+                    from_position: "Callable[[str], Any]", standard: "Tuple[str, ...]") -> "Any":
+    """The game a record starts from: its ``Position`` tag's (``from_position``) or a new one
+    (``new_game``), holding the record's own tags (not the derived ones, nor a ``standard``
+    tag left unknown as ``"?"``).  A bad ``Position`` tag is a ``RecordError`` saying so."""
+    start = tags.get("Position")
+    if start is None:
+        game = new_game()
+    else:
+        try:
+            game = from_position(start)
+        except ValueError as e:
+            raise RecordError("Position tag: %s" % e)
+    for key in tags:
+        if key in DERIVED_TAGS or (key in standard and tags[key] == "?"):
+            continue
+        game.tags[key] = tags[key]
+    return game

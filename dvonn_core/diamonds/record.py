@@ -39,9 +39,11 @@ dvonn_core.common.errors.RecordError: turn 2 (e5): illegal move 'e5': cannot dro
 """
 
 from ..common.errors import RecordError
+from ..common.tags import DERIVED_TAGS as _DERIVED_TAGS
 from ..common.tags import is_word as _is_word
 from ..common.tags import read_tag_block as _read_tag_block
 from ..common.tags import short as _short
+from ..common.tags import start_from_tags as _start_from_tags
 from ..common.tags import tag_line as _tag_line
 from .game import DiamondsGame
 
@@ -53,7 +55,7 @@ except ImportError:  # MicroPython
 MAX_TAGS = 200
 STANDARD_TAGS = ("Event", "Site", "Date", "Black", "White", "Result")
 #: Tags derived from the game itself: written by :func:`write`, not kept in ``game.tags`` by :func:`read`.
-DERIVED_TAGS = ("Result", "Score", "Position")
+DERIVED_TAGS = _DERIVED_TAGS
 
 
 def write(game: DiamondsGame) -> str:
@@ -90,18 +92,7 @@ def read(text: str) -> DiamondsGame:
         text = text[1:]  # a byte-order mark, as some editors save UTF-8
     lines = text.strip().split("\n")
     tags, i = _read_tag_block(lines, MAX_TAGS)
-    start = tags.get("Position")
-    if start is None:
-        game = DiamondsGame()
-    else:
-        try:
-            game = DiamondsGame.from_position(start)
-        except ValueError as e:
-            raise RecordError("Position tag: %s" % e)
-    for key in tags:
-        if key in DERIVED_TAGS or (key in STANDARD_TAGS and tags[key] == "?"):
-            continue
-        game.tags[key] = tags[key]
+    game = _start_from_tags(tags, DiamondsGame, DiamondsGame.from_position, STANDARD_TAGS)
     for n, turn in _turns(" ".join(lines[i:])):
         try:
             game.play(turn)

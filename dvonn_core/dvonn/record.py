@@ -50,10 +50,12 @@ True
 """
 
 from ..common.errors import RecordError
+from ..common.tags import DERIVED_TAGS as _DERIVED_TAGS
 from ..common.tags import WORD_CHARS as _WORD_CHARS
 from ..common.tags import is_word as _is_word
 from ..common.tags import read_tag_block as _read_tag_block
 from ..common.tags import short as _short
+from ..common.tags import start_from_tags as _start_from_tags
 from ..common.tags import tag_line as _tag_line
 from .board import SIZE
 from .game import Game
@@ -75,7 +77,7 @@ MOVES_PER_LINE = 10
 #: The tags every record written by :func:`write` starts with, in this order.
 STANDARD_TAGS = ("Event", "Site", "Date", "White", "Black", "Result")
 #: Tags derived from the game itself: written by :func:`write`, not kept in ``game.tags`` by :func:`read`.
-DERIVED_TAGS = ("Result", "Score", "Position")
+DERIVED_TAGS = _DERIVED_TAGS
 
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _SIDES = ("white", "black")
@@ -256,18 +258,7 @@ def _move_error(n: int, text: str, reason: str) -> RecordError:
 def _read_own(body: str) -> Game:
     lines = body.split("\n")
     tags, i = _read_tag_block(lines, MAX_TAGS)
-    start = tags.get("Position")
-    if start is None:
-        game = Game()
-    else:
-        try:
-            game = Game.from_position(start)
-        except ValueError as e:
-            raise RecordError("Position tag: %s" % e)
-    for key in tags:
-        if key in DERIVED_TAGS or (key in STANDARD_TAGS and tags[key] == "?"):
-            continue
-        game.tags[key] = tags[key]
+    game = _start_from_tags(tags, Game, Game.from_position, STANDARD_TAGS)
     # Records in this format list every move, so a resignation right after the
     # 48th placement is one before the last placement, not after it.
     _replay_tokens(game, "\n".join(lines[i:]), False, False)

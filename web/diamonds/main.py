@@ -19,6 +19,7 @@ class DiamondsPage(GamePage):
     SCORED_PHASES = ("play",)
     UNITS = "stones"
     MORE_ELEMENTS = ("pass", "swap", "confirm")
+    SCORE_ORDER = ("black", "white")  # session.score(): (black, white), as the library's
 
     def __init__(self):
         GamePage.__init__(self, Session(), persist)
@@ -85,10 +86,6 @@ class DiamondsPage(GamePage):
 
     def draw_more(self):
         S = self.S
-        black, white = S.score()
-        self.put("score-black", "textContent", str(black))
-        self.put("score-white", "textContent", str(white))
-        self.put("score", "aria-label", "Score: Black %d, White %d" % (black, white))
         human = S.human_to_move() and not S.pending
         self.put("pass", "disabled", not human or S.in_turn())
         self.put("swap", "hidden", not (human and S.game.can_swap and not S.in_turn()))

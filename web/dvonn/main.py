@@ -39,12 +39,7 @@ class DvonnPage(GamePage):
         board_dom.draw_board(self.board, self.drawn, S.stacks(), S.marks(), S.focus, S.flipped, self.turned, overlay)
 
     def draw_more(self):
-        S = self.S
-        white, black = S.score()
-        self.put("score-white", "textContent", str(white))
-        self.put("score-black", "textContent", str(black))
-        self.put("score", "aria-label", "Score: White %d, Black %d" % (white, black))
-        reserves = S.reserves()
+        reserves = self.S.reserves()
         for colour in ("white", "black"):
             dvonn, own = reserves[colour]
             text = ""

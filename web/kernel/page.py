@@ -33,6 +33,7 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
             "analysis-summary")
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
+SIDE_NAMES = {"white": "White", "black": "Black"}  # (MicroPython's str has no capitalize)
 
 
 class GamePage:
@@ -69,8 +70,11 @@ class GamePage:
         """Draw the session's board into ``self.board`` (only what changed)."""
         raise NotImplementedError
 
+    #: The order of the two sides in ``session.score()`` (and in the score's accessible name).
+    SCORE_ORDER = ("white", "black")
+
     def draw_more(self):
-        """Draw what only this game shows (its scores, its own buttons)."""
+        """Draw what only this game shows (its own buttons, what is left to place)."""
 
     def adopt_board(self):
         """Take the board drawn at build time as drawn, when it shows the game the page starts with."""
@@ -131,6 +135,11 @@ class GamePage:
         self.put("data", "toMove", to_move)
         self.put("data", "position", S.game.position())
         self.put("data", "flipped", "true" if S.flipped else "false")
+        scores = S.score()
+        for side, score in zip(self.SCORE_ORDER, scores):
+            self.put("score-" + side, "textContent", str(score))
+        self.put("score", "aria-label", "Score: %s %d, %s %d" % (
+            SIDE_NAMES[self.SCORE_ORDER[0]], scores[0], SIDE_NAMES[self.SCORE_ORDER[1]], scores[1]))
         self.draw_more()
         self.draw_review()
         self.draw_analysis()

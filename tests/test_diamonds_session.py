@@ -219,6 +219,26 @@ def test_render_marks_and_keys() -> None:
     assert render.next_cell("i5", "ArrowDown") is None and render.next_cell("a5", "ArrowLeft") is None
 
 
+def test_render_turned_board_fits_a_phone() -> None:
+    """The turned board (phones held upright): flat-top hexes, no labels, the cells a quarter
+    turn round inside its own viewBox, and at 360 CSS px wide every cell >= 44 px both ways."""
+    svg = render.board_svg({"e5": "w"}, diamonds=[("d5", "d6", "e5", "e6")], turned=True)
+    assert svg.count('href="#dhext"') == 61 and 'href="#dhex"' not in svg and 'class="lbl"' not in svg
+    x0, y0, width, height = (float(v) for v in render.viewbox(True).split())
+    for cell in render.CELLS:
+        for flipped in (False, True):
+            x, y = render.cell_xy(cell, flipped, turned=True)
+            assert x0 + render.RADIUS <= x <= x0 + width - render.RADIUS and y0 < y < y0 + height
+    # Row a right of row i, diagonal 1 above diagonal 9; flipped, the other way round.
+    assert render.cell_xy("a5", turned=True)[0] > render.cell_xy("i5", turned=True)[0]
+    assert render.cell_xy("e1", turned=True)[1] < render.cell_xy("e9", turned=True)[1]
+    assert render.cell_xy("a5", True, True)[0] < render.cell_xy("i5", True, True)[0]
+    scale = 360 / width  # CSS px per unit, the board as wide as the screen
+    across = min(2 * render.RADIUS, render.TURNED_WIDTH) * 0.96 * scale
+    assert across >= 44, across
+    assert render.board_key({}, turned=True) != render.board_key({})
+
+
 @pytest.mark.parametrize("query, message", [
     ("?game=diamonds&at=3", "unknown parameter at"),
     ("?game=dvonn", "game: 'dvonn' is not a game of this page"),

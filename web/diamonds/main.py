@@ -4,13 +4,20 @@ Runs on MicroPython on the main thread.  What only this page does is here: the b
 cell by cell (a keyed diff against what it shows), the clicks and keys that build a turn (a
 drop, then each pivot), the pass, swap and confirm buttons, the scores and the bot's notices
 for a pass or a swap.  Everything else (review, hint, analysis, saving, links, records, the
-bot) is the kernel's.
+bot) is the kernel's.  On a narrow portrait screen (a phone held upright) the board is drawn a
+quarter turn round, so that its cells stay >= 44 CSS px, as DVONN's.
 """
+
+from pyscript import window
 
 from diamonds import persist, render
 from diamonds.session import Session
 from kernel.page import GamePage
 from kernel.url import iframe, quote
+
+#: Narrow portrait screens (phones) get the board a quarter turn round (as DVONN's page, and the
+#: media query of style.css and diamonds.css).
+TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 
 
 class DiamondsPage(GamePage):
@@ -24,11 +31,12 @@ class DiamondsPage(GamePage):
     def __init__(self):
         GamePage.__init__(self, Session(), persist)
         self.drawn = {"key": self.board.getAttribute("data-drawn")}  # render.board_key of what the board shows
+        self.turned = False  # the board drawn a quarter turn round (TURN_QUERY)
 
     # -- drawing -------------------------------------------------------------------------------
     def view(self):
         S = self.S
-        return (S.stones(), S.marks(), S.flipped, S.focus, S.diamonds(), S.chosen_diamond())
+        return (S.stones(), S.marks(), S.flipped, S.focus, S.diamonds(), S.chosen_diamond(), self.turned)
 
     def draw_board(self):
         view = self.view()
@@ -36,19 +44,19 @@ class DiamondsPage(GamePage):
         if key != self.drawn["key"]:  # the board changed
             self.draw_cells(*view)
             self.drawn["key"] = key
-        elif "cells" not in self.drawn:  # the board build.py drew, showing this game: keep it
+        elif "cells" not in self.drawn:  # the board build.py drew (upright), showing this game: keep it
             self.record_board(*view)
 
-    def record_board(self, stones, marks, flipped, focus, diamonds, chosen):
+    def record_board(self, stones, marks, flipped, focus, diamonds, chosen, turned):
         """Note in ``drawn`` that the whole board shows these arguments of ``render.board_svg``."""
-        self.drawn["flipped"] = flipped
+        self.drawn["view"] = (flipped, turned)
         self.drawn["cells"] = {cell: cell_state(stones, marks, focus, cell) for cell in render.CELLS}
         self.drawn["outlines"] = (diamonds, chosen)
 
-    def draw_cells(self, stones, marks, flipped, focus, diamonds, chosen):
+    def draw_cells(self, stones, marks, flipped, focus, diamonds, chosen, turned):
         """Only the cells that changed, and the outlines if they did: a keyed diff against
         ``drawn``, what the board shows (issue 12: the whole board cost 5-20 ms a click).  The whole
-        board the first time and when it flips; the result is the DOM a full redraw gives."""
+        board the first time and when it flips or turns; the result is the DOM a full redraw gives."""
         board, drawn = self.board, self.drawn
         cells = drawn.get("cells")
         changed = []
@@ -61,9 +69,10 @@ class DiamondsPage(GamePage):
                     stoned += cells[cell][0] != now[0]
         # One innerHTML is quicker past a dozen new stones (an undo of several turns) or thirty
         # cells (a turn begins or ends: every empty cell gets or loses its mark).
-        if cells is None or drawn.get("flipped") != flipped or stoned > 12 or len(changed) > 30:
-            board.innerHTML = render.board_svg(stones, marks, flipped, focus, diamonds, chosen)
-            self.record_board(stones, marks, flipped, focus, diamonds, chosen)
+        if cells is None or drawn.get("view") != (flipped, turned) or stoned > 12 or len(changed) > 30:
+            board.setAttribute("viewBox", render.viewbox(turned))
+            board.innerHTML = render.board_svg(stones, marks, flipped, focus, diamonds, chosen, turned=turned)
+            self.record_board(stones, marks, flipped, focus, diamonds, chosen, turned)
             return
         for cell, now in changed:
             was, cells[cell] = cells[cell], now
@@ -76,13 +85,13 @@ class DiamondsPage(GamePage):
                 if was[2] != now[2]:
                     el.setAttribute("tabindex", "0" if now[2] else "-1")
             else:
-                el.outerHTML = render.cell_svg(cell, now[0], now[1], now[2], flipped)
+                el.outerHTML = render.cell_svg(cell, now[0], now[1], now[2], flipped, turned=turned)
         if drawn["outlines"] != (diamonds, chosen):
             drawn["outlines"] = (diamonds, chosen)
             for el in board.querySelectorAll("polygon.diamond"):
                 el.remove()
             scene = board.firstElementChild  # render.SCENE, where board_svg draws the outlines too
-            scene.insertAdjacentHTML("beforeend", render.outlines_svg(diamonds, chosen, flipped))
+            scene.insertAdjacentHTML("beforeend", render.outlines_svg(diamonds, chosen, flipped, turned))
 
     def draw_more(self):
         S = self.S
@@ -146,7 +155,7 @@ class DiamondsPage(GamePage):
                 self.redraw()
                 self.refocus()
             return
-        c = render.next_cell(cell, key, S.flipped)
+        c = render.next_cell(cell, key, S.flipped, self.turned)
         if c is None:
             return
         event.preventDefault()
@@ -163,9 +172,20 @@ class DiamondsPage(GamePage):
                 self.after_change()
         return handler
 
+    def on_layout(self, event=None):
+        """The screen turned or was resized across TURN_QUERY: turn the board with it."""
+        turned = bool(window.matchMedia(TURN_QUERY).matches)
+        self.body.dataset.turned = "true" if turned else "false"
+        if turned != self.turned:
+            self.turned = turned
+            self.redraw()
+
     def wire_board(self):
         self.listen(self.board, "click", self.on_click)
         self.listen(self.board, "keydown", self.on_keydown)
+        self.listen(window.matchMedia(TURN_QUERY), "change", self.on_layout)
+        self.turned = bool(window.matchMedia(TURN_QUERY).matches)
+        self.body.dataset.turned = "true" if self.turned else "false"
         for name, action in (("pass", self.S.pass_turn), ("swap", self.S.swap), ("confirm", self.S.confirm)):
             self.listen(self.EL[name], "click", self.on_button(action))
 

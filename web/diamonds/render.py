@@ -61,33 +61,82 @@ MAX_Y = max(p[1] for p in _POINTS) + RADIUS
 VIEWBOX = "%.1f %.1f %.1f %.1f" % (MIN_X, MIN_Y, MAX_X - MIN_X, MAX_Y - MIN_Y)
 
 
-def xy(row, diag, flipped=False):
-    """Pixel centre of a cell (or label) position; ``flipped`` turns the board 180 degrees."""
+#: The board turned a quarter turn clockwise, for narrow portrait screens (phones): the rows
+#: a (right) to i (left) are columns and the hexes flat-topped.  Its hexes are a little taller
+#: than regular ones (TURNED_WIDTH across the flats, not sqrt(3) * RADIUS), so that at 360 CSS px
+#: wide every cell is still >= 44 px both ways; it has no labels (the empty cells show their
+#: names), so its viewBox holds only the cells and costs no width.
+TURNED_WIDTH = 1.85 * RADIUS
+LAYOUT_TURNED = layout(RADIUS, width=TURNED_WIDTH)
+
+
+def _turned_raw_xy(row, diag):
+    x, y = hex_to_pixel(LAYOUT_TURNED, diag, -row)
+    return -y, x
+
+
+_TURNED = [_turned_raw_xy(r, q) for (r, q) in ROWCOLS]
+_EDGE = 2  # room for a cell's outline at the edge of the turned board
+T_MIN_X = min(p[0] for p in _TURNED) - 0.96 * RADIUS - _EDGE
+T_MAX_X = max(p[0] for p in _TURNED) + 0.96 * RADIUS + _EDGE
+T_MIN_Y = min(p[1] for p in _TURNED) - 0.48 * TURNED_WIDTH - _EDGE
+T_MAX_Y = max(p[1] for p in _TURNED) + 0.48 * TURNED_WIDTH + _EDGE
+VIEWBOX_TURNED = "%.1f %.1f %.1f %.1f" % (T_MIN_X, T_MIN_Y, T_MAX_X - T_MIN_X, T_MAX_Y - T_MIN_Y)
+
+
+def viewbox(turned=False):
+    """The board's viewBox, upright or turned.
+
+    >>> viewbox(True)
+    '-339.0 119.2 365.9 435.0'
+    """
+    return VIEWBOX_TURNED if turned else VIEWBOX
+
+
+def xy(row, diag, flipped=False, turned=False):
+    """Pixel centre of a cell (or label) position; ``flipped`` turns the board 180 degrees,
+    ``turned`` a quarter turn clockwise (row a on the right, diagonal 1 at the top).
+
+    >>> xy(0, 5, turned=True)[0] > xy(8, 5, turned=True)[0], xy(4, 1, turned=True)[1] < xy(4, 9, turned=True)[1]
+    (True, True)
+    """
+    if turned:
+        x, y = _turned_raw_xy(row, diag)
+        if flipped:
+            return T_MIN_X + T_MAX_X - x, T_MIN_Y + T_MAX_Y - y
+        return x, y
     x, y = _raw_xy(row, diag)
     if flipped:
         return MIN_X + MAX_X - x, MIN_Y + MAX_Y - y
     return x, y
 
 
-def cell_xy(cell, flipped=False):
+def cell_xy(cell, flipped=False, turned=False):
     r, q = _ROWCOL[cell]
-    return xy(r, q, flipped)
+    return xy(r, q, flipped, turned)
 
 
 #: Arrow keys: Left/Right along a row; Up/Down to the row above/below (up-left/down-right,
 #: or up-right/down-left where that cell is off the board).
 KEY_STEPS = {"ArrowLeft": ((0, -1),), "ArrowRight": ((0, 1),),
              "ArrowUp": ((-1, 0), (-1, 1)), "ArrowDown": ((1, 0), (1, -1))}
+#: On the turned board each arrow does what the arrow a quarter turn back does upright
+#: (down the screen is along a row, right is towards row a).
+TURNED_KEYS = {"ArrowDown": "ArrowRight", "ArrowUp": "ArrowLeft", "ArrowRight": "ArrowUp", "ArrowLeft": "ArrowDown"}
 
 
-def next_cell(cell, key, flipped=False):
+def next_cell(cell, key, flipped=False, turned=False):
     """The cell an arrow key moves the keyboard focus to from ``cell`` (None if there is none).
 
     >>> next_cell("e5", "ArrowRight"), next_cell("e5", "ArrowUp"), next_cell("e5", "ArrowDown")
     ('e6', 'd5', 'f5')
     >>> next_cell("e5", "ArrowRight", flipped=True), next_cell("a9", "ArrowUp"), next_cell("e1", "ArrowUp")
     ('e4', None, 'd2')
+    >>> next_cell("e5", "ArrowDown", turned=True), next_cell("e5", "ArrowRight", turned=True)
+    ('e6', 'd5')
     """
+    if turned:
+        key = TURNED_KEYS.get(key, key)
     steps = KEY_STEPS.get(key)
     if not steps:
         return None
@@ -113,14 +162,15 @@ def capital(word):
     return word[:1].upper() + word[1:]
 
 
-def _hex_points():
-    return " ".join("%.1f,%.1f" % p for p in corner_offsets(LAYOUT, 0.96))
+def _hex_points(turned=False):
+    return " ".join("%.1f,%.1f" % p for p in corner_offsets(LAYOUT_TURNED if turned else LAYOUT, 0.96, turned))
 
 
-DEFS = ('<defs><polygon id="dhex" points="%s"/>'
+DEFS = ('<defs><polygon id="dhex" points="%s"/><polygon id="dhext" points="%s"/>'
         '<radialGradient id="dshine" cx="35%%" cy="30%%" r="70%%">'
         '<stop offset="0" stop-color="#fff" stop-opacity=".45"/>'
-        '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>') % _hex_points()
+        '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>') % (
+            _hex_points(), _hex_points(True))
 
 #: What a mark on a cell means for the player, appended to its accessible name.
 MARK_WORDS = (("droppable", "you can drop here"), ("pivotable", "can be the pivot"), ("selected", "the pivot"),
@@ -152,31 +202,34 @@ def stone_svg(stone):
             % (stone, STONE_R, STONE_R))
 
 
-def diamond_points(cells, flipped=False):
+def diamond_points(cells, flipped=False, turned=False):
     """The rhombus through the centres of a diamond's four cells, as SVG polygon points."""
-    pts = [cell_xy(c, flipped) for c in cells]
+    pts = [cell_xy(c, flipped, turned) for c in cells]
     cx = sum(p[0] for p in pts) / 4
     cy = sum(p[1] for p in pts) / 4
     pts.sort(key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
     return " ".join("%.1f,%.1f" % p for p in pts)
 
 
-def board_key(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen=None):
+def board_key(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen=None, turned=False):
     """A string naming what ``board_svg`` draws with these arguments (the same on CPython at
     build time and on MicroPython in the page): the page redraws the board only when it
     changes, and keeps the board pre-rendered by build.py when it shows the game it starts.
 
     >>> board_key({"a5": "b"}, {"a6": "droppable"}, False, "e5")[:27]
     'u|e5|a5:b:,a6::droppable,a7'
+    >>> board_key({}, None, True, None, turned=True)[:6]
+    'ft|e5|'
     """
     marks = marks or {}
-    return "%s|%s|%s|%s|%s" % (
-        "f" if flipped else "u", focus or "e5",
+    return "%s%s|%s|%s|%s|%s" % (
+        "f" if flipped else "u", "t" if turned else "", focus or "e5",
         ",".join("%s:%s:%s" % (c, stones.get(c, ""), marks.get(c) or "") for c in CELLS),
         ";".join(" ".join(d) for d in diamonds), " ".join(chosen) if chosen is not None else "")
 
 
-def board_svg(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen=None, interactive=True):
+def board_svg(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen=None, interactive=True,
+              turned=False):
     """Inner SVG markup of the board.
 
     ``stones`` maps cells to ``"b"``, ``"w"`` or ``""``; ``marks`` maps cells to
@@ -186,21 +239,27 @@ def board_svg(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen
     keyboard tab order (roving tabindex).  ``interactive=False`` draws a picture (no
     tab stops, no button role).  Everything is in one ``<g class="scene">`` (``SCENE``), as
     on the DVONN board: one node for PyScript's observer of the document to search, not ~150.
+    ``turned`` draws the board a quarter turn round, without labels, for ``VIEWBOX_TURNED``.
+
+    >>> board_svg({}, turned=True).count('class="lbl"'), board_svg({}).count('class="lbl"')
+    (0, 18)
     """
     marks = marks or {}
     focus = focus or "e5"
     parts = [SCENE, DEFS]
-    for text, r, q in LABELS:
-        x, y = xy(r, q, flipped)
-        parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
+    if not turned:
+        for text, r, q in LABELS:
+            x, y = xy(r, q, flipped)
+            parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
     for cell in CELLS:
-        parts.append(cell_svg(cell, stones.get(cell, ""), marks.get(cell), cell == focus, flipped, interactive))
-    parts.append(outlines_svg(diamonds, chosen, flipped))
+        parts.append(cell_svg(cell, stones.get(cell, ""), marks.get(cell), cell == focus, flipped, interactive,
+                              turned))
+    parts.append(outlines_svg(diamonds, chosen, flipped, turned))
     parts.append("</g>")
     return "".join(parts)
 
 
-def cell_svg(cell, stone, extra=None, focused=False, flipped=False, interactive=True):
+def cell_svg(cell, stone, extra=None, focused=False, flipped=False, interactive=True, turned=False):
     """One cell's ``<g data-cell>``: its hexagon, stone or name, marks (CSS classes ``extra``)
     and accessible name.  ``board_svg`` is made of these, and the page redraws a cell that
     changed by replacing its ``<g>`` with this (main.py, issue 12).
@@ -208,15 +267,16 @@ def cell_svg(cell, stone, extra=None, focused=False, flipped=False, interactive=
     >>> cell_svg("e5", "b", "last", True).startswith('<g class="cell occ last" data-cell="e5"')
     True
     """
-    x, y = cell_xy(cell, flipped)
+    x, y = cell_xy(cell, flipped, turned)
     cls = cell_class(stone, extra)
     if interactive:
         label = announce(cell, stone, extra or "")
         attrs = 'role="button" tabindex="%d" aria-label="%s"' % (0 if focused else -1, label)
     else:
         attrs = 'aria-label="%s"' % announce(cell, stone, extra or "")
-    return ('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" %s><use href="#dhex" class="hx"/>%s</g>'
-            % (cls, cell, x, y, attrs, stone_svg(stone) if stone else '<text class="nm" y="4">%s</text>' % cell))
+    inner = stone_svg(stone) if stone else '<text class="nm" y="4">%s</text>' % cell
+    return ('<g class="%s" data-cell="%s" transform="translate(%.1f %.1f)" %s><use href="#%s" class="hx"/>%s</g>'
+            % (cls, cell, x, y, attrs, "dhext" if turned else "dhex", inner))
 
 
 def cell_class(stone, extra=None):
@@ -230,11 +290,11 @@ def cell_class(stone, extra=None):
     return cls + " " + extra if extra else cls
 
 
-def outlines_svg(diamonds=(), chosen=None, flipped=False):
+def outlines_svg(diamonds=(), chosen=None, flipped=False, turned=False):
     """The outlines of the mover's diamonds (``chosen`` the one the selected pivot belongs to),
     drawn after the cells."""
     parts = []
     for d in diamonds:
         cls = "diamond chosen" if chosen is not None and tuple(d) == tuple(chosen) else "diamond"
-        parts.append('<polygon class="%s" points="%s" aria-hidden="true"/>' % (cls, diamond_points(d, flipped)))
+        parts.append('<polygon class="%s" points="%s" aria-hidden="true"/>' % (cls, diamond_points(d, flipped, turned)))
     return "".join(parts)

@@ -157,6 +157,7 @@ class Engine:
         self.proc = None  # type: subprocess.Popen | None
         self.err = None  # type: IO[str] | None  # its standard error
         self.told = 0  # moves of the game it knows (received or played)
+        self.pending = b""  # what it wrote that is not yet a whole line
         self.mark = 0.0  # when it was last sent a line or last answered: its thinking starts there
 
     def ask(self, start: "str | None", moves: "list[str]", seed: int) -> "tuple[str, float]":
@@ -181,39 +182,46 @@ class Engine:
         self.err = tempfile.TemporaryFile(mode="w+")
         try:
             self.proc = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err, text=True, cwd=self.cwd,
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err, cwd=self.cwd,
                 start_new_session=True,  # Ctrl-C reaches the harness only; it ends the program itself
             )
         except OSError as e:
             self.close()
             raise EngineError("cannot start %s: %s" % (shlex.join(command), e))
         self.told = 0
+        self.pending = b""
         self.mark = time.perf_counter()
 
     def _write(self, lines: "list[str]") -> None:
         proc = self.proc
         assert proc is not None and proc.stdin is not None
         try:
-            proc.stdin.write("".join(line + "\n" for line in lines))
+            proc.stdin.write("".join(line + "\n" for line in lines).encode())
             proc.stdin.flush()
         except OSError as e:
             raise EngineError("cannot write to the program (%s)%s" % (e, self._stderr_tail()))
         self.mark = time.perf_counter()
 
     def _read_move(self) -> str:
+        """The program's next non-blank line.  Read from the pipe itself, unbuffered, so that two moves
+        written at once (White's last placement and first stack move) are both seen."""
         proc = self.proc
         assert proc is not None and proc.stdout is not None
+        fd = proc.stdout.fileno()
         deadline = time.perf_counter() + self.move_timeout
         while True:
-            ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.perf_counter()))
+            while b"\n" in self.pending:
+                line, _, self.pending = self.pending.partition(b"\n")
+                if line.strip():
+                    return line.decode("utf-8", "replace").strip()
+            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.perf_counter()))
             if not ready:
                 raise EngineError("no answer in %.0f s%s" % (self.move_timeout, self._stderr_tail()))
-            line = proc.stdout.readline()
-            if not line:
+            chunk = os.read(fd, 4096)
+            if not chunk:
                 status = proc.wait()
                 raise EngineError("the program ended (exit status %s)%s" % (status, self._stderr_tail()))
-            if line.strip():
-                return line.strip()
+            self.pending += chunk
 
     def _stderr_tail(self, lines: int = 5) -> str:
         if self.err is None:
@@ -232,7 +240,7 @@ class Engine:
             if proc.poll() is None:
                 try:
                     assert proc.stdin is not None
-                    proc.stdin.write("Quit\n")
+                    proc.stdin.write(b"Quit\n")
                     proc.stdin.close()
                     proc.wait(timeout=1.0)
                 except (OSError, ValueError, subprocess.TimeoutExpired):

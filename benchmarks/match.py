@@ -53,8 +53,9 @@ number and the ply, so a match is reproducible (except where a timed search depe
 Output.  ``--out FILE`` gets one JSON line per game as it ends (players, start, colours, moves,
 final score, result and piece margin from player A's view, think times, error if any).  The table,
 per pairing, from A's view: games, wins-draws-losses, score, mean piece margin (games that ended by
-an error are left out of it), the Elo difference and its 95% interval, and per player the longest
-think, its budget and the total think time.  Ctrl-C stops the match and prints the table so far.
+an error are left out of it), the Elo difference and its 95% interval, the same per kind of start
+when there are several (with each side's think time a game), and per player the longest think, its
+budget, the total think time and the time a game.  Ctrl-C stops the match and prints the table so far.
 
 Statistics.  Elo is the logistic Elo of the score ``s``: ``-400 log10(1/s - 1)``.  The interval
 is computed from the *pentanomial* distribution of game pairs (each start played with both colours
@@ -616,28 +617,17 @@ def summary(
     lines = []
     for (a, b), rs in pairings.items():
         n = len(rs)
-        wins = sum(1 for r in rs if r["result"] == 1.0)
-        draws = sum(1 for r in rs if r["result"] == 0.5)
-        losses = n - wins - draws
-        score = (wins + 0.5 * draws) / n
-        margins = [r["margin"] for r in rs if r["margin"] is not None]
-        errors = [r for r in rs if r["error"]]
-        pairs = {}  # type: dict[tuple, list[float]]
-        for r in rs:
-            pairs.setdefault((r["run"], r["pair"]), []).append(r["result"])
-        full = [sum(p) for p in pairs.values() if len(p) == 2]
-        if full:
-            counts = pentanomial(full)
-            e, lo, hi = elo_interval(counts)
-            model = "pentanomial, %d pairs %s" % (len(full), counts)
-        else:
-            counts = [losses, draws, wins]
-            e, lo, hi = elo_interval(counts, (0.0, 0.5, 1.0))
-            model = "trinomial, no complete pair"
+        full, result, interval = _results(rs)
         lines.append("%s  vs  %s" % (a, b))
-        lines.append("  games %d   W-D-L %d-%d-%d   score %.1f%%   mean margin %s   errors %d" % (
-            n, wins, draws, losses, 100 * score, "%+.2f" % (sum(margins) / len(margins)) if margins else "-", len(errors)))
-        lines.append("  Elo %s   95%% interval [%s, %s]   (%s)" % (_elo_text(e), _elo_text(lo), _elo_text(hi), model))
+        lines.append("  " + result)
+        lines.append("  " + interval)
+        kinds = sorted({r["start"].split(":")[0] for r in rs}, key=lambda k: START_KINDS.index(k) if k in START_KINDS else 99)
+        if len(kinds) > 1:
+            for kind in kinds:
+                part = [r for r in rs if r["start"].split(":")[0] == kind]
+                _, result, interval = _results(part)
+                think = "   think a game: A %.2f s, B %.2f s" % tuple(sum(r["think"][k][0] for r in part) / len(part) for k in "ab")
+                lines.append("  from %s starts: %s\n    %s%s" % (kind, result, interval, think))
         for key, spec in (("a", a), ("b", b)):
             total = sum(r["think"][key][0] for r in rs)
             longest = max(r["think"][key][1] for r in rs)
@@ -655,6 +645,33 @@ def summary(
             lines.append("  SPRT elo0=%g elo1=%g: LLR %.2f (bounds %.2f, %.2f)%s" % (
                 sprt[0], sprt[1], value, lo_b, hi_b, _verdict(value, lo_b, hi_b, len(full) >= min_pairs)))
     return "\n".join(lines) if lines else "no games"
+
+
+def _results(rs: "list[dict]") -> "tuple[list[float], str, str]":
+    """(complete pairs' points, the W-D-L line, the Elo line) of some games of one pairing."""
+    n = len(rs)
+    wins = sum(1 for r in rs if r["result"] == 1.0)
+    draws = sum(1 for r in rs if r["result"] == 0.5)
+    losses = n - wins - draws
+    score = (wins + 0.5 * draws) / n
+    margins = [r["margin"] for r in rs if r["margin"] is not None]
+    errors = [r for r in rs if r["error"]]
+    pairs = {}  # type: dict[tuple, list[float]]
+    for r in rs:
+        pairs.setdefault((r["run"], r["pair"]), []).append(r["result"])
+    full = [sum(p) for p in pairs.values() if len(p) == 2]
+    if full:
+        counts = pentanomial(full)
+        e, lo, hi = elo_interval(counts)
+        model = "pentanomial, %d pairs %s" % (len(full), counts)
+    else:
+        counts = [losses, draws, wins]
+        e, lo, hi = elo_interval(counts, (0.0, 0.5, 1.0))
+        model = "trinomial, no complete pair"
+    result = "games %d   W-D-L %d-%d-%d   score %.1f%%   mean margin %s   errors %d" % (
+        n, wins, draws, losses, 100 * score, "%+.2f" % (sum(margins) / len(margins)) if margins else "-", len(errors))
+    interval = "Elo %s   95%% interval [%s, %s]   (%s)" % (_elo_text(e), _elo_text(lo), _elo_text(hi), model)
+    return full, result, interval
 
 
 def _elo_text(x: float) -> str:

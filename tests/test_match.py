@@ -275,7 +275,9 @@ def test_a_real_match_against_an_external_program(tmp_path, monkeypatch):
         assert r["think"]["a"][2] + r["think"]["b"][2] == len(r["moves"])
         assert r["think"]["b"][2] > 10 and r["b"]["level"] == "engine"
     assert len([r for r in records if r["position"] is None and len(r["moves"]) > 49]) == 2  # placement included
-    assert "budget set by its command" in match.summary(records)
+    table = match.summary(records)
+    assert "budget set by its command" in table
+    assert "from human starts: games 2" in table and "from empty starts: games 2" in table
 
 
 def test_an_external_program_that_misbehaves_loses_and_is_logged(tmp_path, monkeypatch):
@@ -303,3 +305,28 @@ def test_an_external_program_that_misbehaves_loses_and_is_logged(tmp_path, monke
                 assert "out of cheese" in r["error"]
     calls = [json.loads(line) for line in argv_file.read_text().splitlines()]
     assert len(calls) == 4 and all(c[2] == external.state(Game.from_position(starts[0][1])) for c in calls)
+
+
+def test_two_moves_written_at_once_are_both_read(tmp_path, monkeypatch):
+    # White places the 49th piece and makes the first stack move in a row; a program may write both
+    # lines at once (PrimaDvonna does), and a buffered reader would then wait forever for the second.
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    script = tmp_path / "eager-engine"
+    script.write_text(
+        "#!%s\nimport sys\nsys.path.insert(0, %r)\nfrom dvonn_core.game import Game\n"
+        "g = Game()\nfirst = sys.stdin.readline().strip()\nme = 0 if first == 'Start' else 1\n"
+        "if me == 1:\n    g.play(first)\n"
+        "def reply():\n    out = []\n    while g.turn == me and g.legal_moves():\n"
+        "        out.append(str(g.play(g.legal_moves()[0])))\n    sys.stdout.write(''.join(m + '\\n' for m in out))\n"
+        "    sys.stdout.flush()\n"
+        "reply()\nfor line in sys.stdin:\n    if line.strip() == 'Quit':\n        break\n    g.play(line.strip())\n    reply()\n"
+        % (sys.executable, str(ROOT))
+    )
+    script.chmod(0o755)
+    eager = match.resolve(match.parse_player("engine:%s" % script))
+    good = match.resolve(match.parse_player("WORKTREE:easy:0.02"))
+    records, ending = match.run_match(eager, good, match.make_starts({"empty": 1}, seed=0), workers=1, move_timeout=10)
+    assert ending == "all games played" and len(records) == 2
+    for r in records:
+        assert r["error"] is None, r["error"]
+        assert len(r["moves"]) > 50  # the games went past placement

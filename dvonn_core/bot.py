@@ -13,10 +13,11 @@ Design
   own pieces close to the DVONN pieces, on the edge (mobile from the start),
   not clumped with other own pieces, next to enemy pieces (future captures).
   The levels differ by the noise added from the seeded :class:`~dvonn_core.rng.Rng`.
-  Hard searches the last :data:`SEARCH_LAST_PLACEMENTS` placements to the
-  end of the phase (:class:`~dvonn_core.placement.PlacementSearch`), judged by
-  the value of the finished set-up fitted to real games
-  (:mod:`dvonn_core.placement`), within its budget.
+  Hard searches every placement after the DVONN pieces
+  (:data:`SEARCH_LAST_PLACEMENTS`) by iterative deepening over the placements
+  to come (:class:`~dvonn_core.placement.PlacementSearch`, to the end of the
+  phase once few cells are left), judged by the set-up value of
+  :mod:`dvonn_core.placement`, within its budget.
 * **Movement** is searched by iterative-deepening negamax alpha-beta with
   principal-variation search, a transposition table (keyed by the 49 stacks,
   one table per side to move, rebuilt for every call so a seed always gives
@@ -87,8 +88,8 @@ class Level:
         self.place_noise = place_noise  # random points added to placement scores
 
 
-#: Hard searches the last placements to the end, judged by the fitted value of the set-up.
-SEARCH_LAST_PLACEMENTS = 10
+#: Hard searches this many last placements (all after the three DVONN pieces), judged by the set-up value.
+SEARCH_LAST_PLACEMENTS = SIZE - 3
 
 #: The hard level's budget while at least OPENING_STACKS stacks are on the board.
 HARD_OPENING_TIME = 1.8

@@ -11,14 +11,21 @@ A bot change lands only with a result from this harness.  Usage::
     # the table again, from the games written by --out
     python benchmarks/match.py --summary match.jsonl
 
-Players.  A player is ``REV[:LEVEL[:SECONDS]]``:
+    # hard at its own budget against an external CodeCup program (one game at a time)
+    python benchmarks/match.py WORKTREE:hard 'engine:/path/to/player --time=5 --state={state}' --workers 1
+
+Players.  A player is ``REV[:LEVEL[:SECONDS]]`` or ``engine:CMD``:
 
 * ``REV`` is ``WORKTREE`` (the working tree as it is when the match starts, uncommitted changes
   included: its ``dvonn_core`` is copied once into the cache), a git revision (``HEAD~3``, a branch,
   a hash: its ``dvonn_core`` is exported once with ``git archive`` into ``.match-cache/<sha>``), or a
   directory holding a ``dvonn_core`` package (used as it is);
 * ``LEVEL`` is ``easy``, ``medium`` or ``hard`` (default ``hard``);
-* ``SECONDS`` is the time per move (default: the level's own budget, ``time_limit=None``).
+* ``SECONDS`` is the time per move (default: the level's own budget, ``time_limit=None``);
+* ``engine:CMD`` is any program that speaks the CodeCup 2011 protocol, started once per game with
+  ``{position}``, ``{moves}``, ``{state}`` and ``{seed}`` in ``CMD`` filled in for the game's start (see
+  ``benchmarks/external.py``), its own options (its time, its level) passed through untouched; for example
+  ``'engine:python -m dvonn_core engine --level hard --position {position} --seed {seed} --quiet'``.
 
 Each version runs in its own persistent process (one per player per worker), a small bot server
 (``SERVER`` below, passed with ``python -I -c``) that puts the version's directory first on
@@ -46,8 +53,9 @@ number and the ply, so a match is reproducible (except where a timed search depe
 Output.  ``--out FILE`` gets one JSON line per game as it ends (players, start, colours, moves,
 final score, result and piece margin from player A's view, think times, error if any).  The table,
 per pairing, from A's view: games, wins-draws-losses, score, mean piece margin (games that ended by
-an error are left out of it), the Elo difference and its 95% interval, and per player the longest
-think, its budget and the total think time.  Ctrl-C stops the match and prints the table so far.
+an error are left out of it), the Elo difference and its 95% interval, the same per kind of start
+when there are several (with each side's think time a game), and per player the longest think, its
+budget, the total think time and the time a game.  Ctrl-C stops the match and prints the table so far.
 
 Statistics.  Elo is the logistic Elo of the score ``s``: ``-400 log10(1/s - 1)``.  The interval
 is computed from the *pentanomial* distribution of game pairs (each start played with both colours
@@ -88,6 +96,9 @@ sys.path.insert(0, str(ROOT))
 
 from dvonn_core.dvonn.game import Game  # noqa: E402
 from dvonn_core.dvonn.setup import random_setup  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import external  # noqa: E402
 
 CACHE = ROOT / ".match-cache"
 HUMAN_GAMES = ROOT / "tests" / "data" / "boardspace-games.txt"
@@ -174,22 +185,25 @@ def sprt_bounds(alpha: float = 0.05, beta: float = 0.05) -> "tuple[float, float]
 
 
 class Player:
-    """A bot version and its settings, from a spec ``REV[:LEVEL[:SECONDS]]``."""
+    """A bot version and its settings, from a spec ``REV[:LEVEL[:SECONDS]]``, or an external program (``engine:CMD``)."""
 
-    def __init__(self, spec: str, rev: str, level: str, seconds: "float | None") -> None:
+    def __init__(self, spec: str, rev: str, level: str, seconds: "float | None", command: "list[str] | None" = None) -> None:
         self.spec = spec
         self.rev = rev
-        self.level = level
+        self.level = level  # "engine" for an external program
         self.seconds = seconds
+        self.command = command  # the external program's words, placeholders not yet filled in
         self.directory = None  # type: Path | None  # holds the version's dvonn_core
-        self.version = ""  # a commit hash, a content hash of the working tree, or a path
+        self.version = ""  # a commit hash, a content hash of the working tree, a path, or the program's path
 
     def describe(self) -> dict:
         return {"spec": self.spec, "version": self.version, "level": self.level, "seconds": self.seconds}
 
 
 def parse_player(spec: str) -> Player:
-    """A player from ``REV[:LEVEL[:SECONDS]]`` (the revision part may itself contain ``:``)."""
+    """A player from ``REV[:LEVEL[:SECONDS]]`` (the revision part may itself contain ``:``) or ``engine:CMD``."""
+    if external.is_engine_spec(spec):
+        return Player(spec, "", "engine", None, external.parse_command(spec))
     parts = spec.split(":")
     seconds = None
     level = "hard"
@@ -236,7 +250,10 @@ def _fill_once(target: Path, fill) -> Path:  # type: ignore[no-untyped-def]
 
 
 def resolve(player: Player) -> Player:
-    """Find or build the directory holding the player's ``dvonn_core``."""
+    """Find or build the directory holding the player's ``dvonn_core`` (or check that its program exists)."""
+    if player.command is not None:
+        player.version = external.find_program(player.spec, player.command, ROOT)
+        return player
     rev = player.rev
     if rev == "WORKTREE":
         core = ROOT / "dvonn_core"
@@ -457,6 +474,12 @@ class Bot:
             self.close()
             raise BotError("the bot process wrote %r, not a JSON answer" % line[:200])
 
+    def new_game(self, start: "str | None", seed: int) -> None:
+        """Nothing to do: each request carries the whole game."""
+
+    def end_game(self) -> None:
+        """Nothing to do: the process serves the next game."""
+
     def ask(self, start: "str | None", moves: "list[str]", seed: int) -> "tuple[str, float]":
         """(move text, thinking seconds) for the side to move."""
         proc = self.proc if self.proc is not None and self.proc.poll() is None else self._start()
@@ -480,6 +503,38 @@ class Bot:
             proc.wait()
 
 
+class EngineBot:
+    """An external program as a player: one process per game (see ``benchmarks/external.py``)."""
+
+    def __init__(self, player: Player, move_timeout: float) -> None:
+        assert player.command is not None
+        self.player = player
+        self.engine = external.Engine(player.command, ROOT, move_timeout)
+
+    def new_game(self, start: "str | None", seed: int) -> None:
+        try:
+            self.engine.new_game(start, seed)
+        except (external.EngineError, ValueError) as e:
+            raise BotError(str(e))
+
+    def end_game(self) -> None:
+        self.engine.close()
+
+    def ask(self, start: "str | None", moves: "list[str]", seed: int) -> "tuple[str, float]":
+        try:
+            return self.engine.ask(start, moves, seed)
+        except external.EngineError as e:
+            raise BotError(str(e))
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+def make_bot(player: Player, move_timeout: float) -> "Bot | EngineBot":
+    """The process (or processes) that plays for ``player``."""
+    return EngineBot(player, move_timeout) if player.command is not None else Bot(player, move_timeout)
+
+
 # ---------------------------------------------------------------------- one game
 
 
@@ -488,7 +543,7 @@ def bot_seed(match_seed: int, game_number: int, ply: int) -> int:
     return (match_seed * 1000003 + game_number * 1009 + ply) % 2**31
 
 
-def play_game(task: dict, bots: "dict[str, Bot]", seed: int, stop: threading.Event) -> "dict | None":
+def play_game(task: dict, bots: "dict[str, Bot | EngineBot]", seed: int, stop: threading.Event) -> "dict | None":
     """Play one game; the record, or None when the match was stopped meanwhile."""
     start = task["position"]
     game = Game() if start is None else Game.from_position(start)
@@ -496,7 +551,13 @@ def play_game(task: dict, bots: "dict[str, Bot]", seed: int, stop: threading.Eve
     moves = []  # type: list[str]
     think = {"a": [0.0, 0.0, 0], "b": [0.0, 0.0, 0]}  # total, longest, moves
     error = loser = None
-    while game.legal_codes():
+    for who in ("a", "b"):
+        try:
+            bots[who].new_game(start, bot_seed(seed, task["game"], 0))
+        except BotError as e:
+            error, loser = "%s (%s): %s" % (who.upper(), bots[who].player.spec, e), who
+            break
+    while loser is None and game.legal_codes():
         who = colour[game.turn]
         try:
             text, seconds = bots[who].ask(start, moves, bot_seed(seed, task["game"], len(moves)))
@@ -515,6 +576,8 @@ def play_game(task: dict, bots: "dict[str, Bot]", seed: int, stop: threading.Eve
             error, loser = "%s (%s) played an illegal move: %s" % (who.upper(), bots[who].player.spec, e), who
             break
         moves.append(str(played))
+    for bot in bots.values():
+        bot.end_game()
     if stop.is_set():
         return None
     w, b = game.score()
@@ -555,42 +618,61 @@ def summary(
     lines = []
     for (a, b), rs in pairings.items():
         n = len(rs)
-        wins = sum(1 for r in rs if r["result"] == 1.0)
-        draws = sum(1 for r in rs if r["result"] == 0.5)
-        losses = n - wins - draws
-        score = (wins + 0.5 * draws) / n
-        margins = [r["margin"] for r in rs if r["margin"] is not None]
-        errors = [r for r in rs if r["error"]]
-        pairs = {}  # type: dict[tuple, list[float]]
-        for r in rs:
-            pairs.setdefault((r["run"], r["pair"]), []).append(r["result"])
-        full = [sum(p) for p in pairs.values() if len(p) == 2]
-        if full:
-            counts = pentanomial(full)
-            e, lo, hi = elo_interval(counts)
-            model = "pentanomial, %d pairs %s" % (len(full), counts)
-        else:
-            counts = [losses, draws, wins]
-            e, lo, hi = elo_interval(counts, (0.0, 0.5, 1.0))
-            model = "trinomial, no complete pair"
+        full, result, interval = _results(rs)
         lines.append("%s  vs  %s" % (a, b))
-        lines.append("  games %d   W-D-L %d-%d-%d   score %.1f%%   mean margin %s   errors %d" % (
-            n, wins, draws, losses, 100 * score, "%+.2f" % (sum(margins) / len(margins)) if margins else "-", len(errors)))
-        lines.append("  Elo %s   95%% interval [%s, %s]   (%s)" % (_elo_text(e), _elo_text(lo), _elo_text(hi), model))
+        lines.append("  " + result)
+        lines.append("  " + interval)
+        kinds = sorted({r["start"].split(":")[0] for r in rs}, key=lambda k: START_KINDS.index(k) if k in START_KINDS else 99)
+        if len(kinds) > 1:
+            for kind in kinds:
+                part = [r for r in rs if r["start"].split(":")[0] == kind]
+                _, result, interval = _results(part)
+                think = "   think a game: A %.2f s, B %.2f s" % tuple(sum(r["think"][k][0] for r in part) / len(part) for k in "ab")
+                lines.append("  from %s starts: %s\n    %s%s" % (kind, result, interval, think))
         for key, spec in (("a", a), ("b", b)):
             total = sum(r["think"][key][0] for r in rs)
             longest = max(r["think"][key][1] for r in rs)
             count = sum(r["think"][key][2] for r in rs)
             seconds = rs[0][key]["seconds"]
-            budget = "%.3g s" % seconds if seconds is not None else "the level's own"
-            lines.append("  %s %-28s longest think %.3f s (budget %s)   total %.1f s over %d moves" % (
-                key.upper(), spec, longest, budget, total, count))
+            if rs[0][key]["level"] == "engine":
+                budget = "set by its command"
+            else:
+                budget = "%.3g s" % seconds if seconds is not None else "the level's own"
+            lines.append("  %s %-28s longest think %.3f s (budget %s)   total %.1f s over %d moves, %.2f s a game" % (
+                key.upper(), spec[:60], longest, budget, total, count, total / n))
         if sprt is not None:
             lo_b, hi_b = sprt_bounds(alpha, beta)
             value = llr(pentanomial(full), sprt[0], sprt[1])
             lines.append("  SPRT elo0=%g elo1=%g: LLR %.2f (bounds %.2f, %.2f)%s" % (
                 sprt[0], sprt[1], value, lo_b, hi_b, _verdict(value, lo_b, hi_b, len(full) >= min_pairs)))
     return "\n".join(lines) if lines else "no games"
+
+
+def _results(rs: "list[dict]") -> "tuple[list[float], str, str]":
+    """(complete pairs' points, the W-D-L line, the Elo line) of some games of one pairing."""
+    n = len(rs)
+    wins = sum(1 for r in rs if r["result"] == 1.0)
+    draws = sum(1 for r in rs if r["result"] == 0.5)
+    losses = n - wins - draws
+    score = (wins + 0.5 * draws) / n
+    margins = [r["margin"] for r in rs if r["margin"] is not None]
+    errors = [r for r in rs if r["error"]]
+    pairs = {}  # type: dict[tuple, list[float]]
+    for r in rs:
+        pairs.setdefault((r["run"], r["pair"]), []).append(r["result"])
+    full = [sum(p) for p in pairs.values() if len(p) == 2]
+    if full:
+        counts = pentanomial(full)
+        e, lo, hi = elo_interval(counts)
+        model = "pentanomial, %d pairs %s" % (len(full), counts)
+    else:
+        counts = [losses, draws, wins]
+        e, lo, hi = elo_interval(counts, (0.0, 0.5, 1.0))
+        model = "trinomial, no complete pair"
+    result = "games %d   W-D-L %d-%d-%d   score %.1f%%   mean margin %s   errors %d" % (
+        n, wins, draws, losses, 100 * score, "%+.2f" % (sum(margins) / len(margins)) if margins else "-", len(errors))
+    interval = "Elo %s   95%% interval [%s, %s]   (%s)" % (_elo_text(e), _elo_text(lo), _elo_text(hi), model)
+    return full, result, interval
 
 
 def _elo_text(x: float) -> str:
@@ -646,10 +728,10 @@ def run_match(
     stop = threading.Event()
     budget = max(p.seconds or 2.0 for p in (a, b))
     timeout = move_timeout if move_timeout is not None else 60.0 + 20.0 * budget
-    all_bots = []  # type: list[Bot]
+    all_bots = []  # type: list[Bot | EngineBot]
 
     def worker() -> None:
-        bots = {"a": Bot(a, timeout), "b": Bot(b, timeout)}
+        bots = {"a": make_bot(a, timeout), "b": make_bot(b, timeout)}
         all_bots.extend(bots.values())
         try:
             while not stop.is_set():
@@ -716,7 +798,9 @@ def main(argv: "list[str] | None" = None) -> int:
         prog="python benchmarks/match.py",
         description="Play two bot versions or settings against each other (see the module docstring).",
         epilog="A player is REV[:LEVEL[:SECONDS]]: REV is WORKTREE, a git revision or a directory holding "
-        "dvonn_core; LEVEL easy, medium or hard (default hard); SECONDS per move (default the level's budget).",
+        "dvonn_core; LEVEL easy, medium or hard (default hard); SECONDS per move (default the level's budget). "
+        "Or engine:CMD, a program speaking the CodeCup 2011 protocol, with {position}, {moves}, {state} and {seed} "
+        "in CMD filled in for each game's start (see benchmarks/external.py).",
     )
     ap.add_argument("a", nargs="?", help="player A, e.g. WORKTREE:hard:0.2 (results are from A's view)")
     ap.add_argument("b", nargs="?", help="player B, e.g. HEAD:hard:0.2")

@@ -70,8 +70,12 @@ def test_the_same_seed_gives_the_same_move(level):
 
 
 def test_different_seeds_vary_the_easy_play():
-    moves = {str(bot.choose_move(OPENING, "easy", seed=s)) for s in range(12)}
-    assert len(moves) >= 2
+    # Easy picks among the moves within a plain stack (100) of the best; where one move stands out by more
+    # (OPENING, with the field-value evaluation) it always plays it, elsewhere the seed decides.
+    varied = 0
+    for game in (OPENING, random_setup(3), random_setup(9)):
+        varied += len({str(bot.choose_move(game, "easy", seed=s)) for s in range(12)}) >= 2
+    assert varied >= 2
 
 
 def test_hard_is_reproducible_in_placement_and_in_a_solved_endgame():

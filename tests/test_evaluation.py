@@ -72,3 +72,18 @@ def test_the_tuning_script_fits_and_prints_weights():
     )
     assert out.returncode == 0, out.stderr
     assert "held-out log loss" in out.stdout and "MID = [" in out.stdout and "END = [" in out.stdout
+
+
+def test_the_search_evaluation_by_hand():
+    # DVONN pieces on A1, E3 and K5; White F3 next to E3, Black G3 next to White.  Cell values (64, plus
+    # 64 on a DVONN piece, 16 one step away, 4 two steps, 1 three): E3 128, F3 80, G3 68 (A1 and K5 are far).
+    game = Game.from_position("D8-10-4DWB4-10-8D.w")
+    v = evaluation.field_values(game.dvonn_bits)
+    assert [v[board.index(c)] for c in ("E3", "F3", "G3")] == [128, 80, 68]
+    # White: its cell 100 x 80, targets E3 and G3 25 x 196, E3 holds a DVONN piece 20 x 128, G3 is Black's 20 x 68.
+    white = 100 * 80 + 25 * 196 + 20 * 128 + 20 * 68
+    # Black: its cell 100 x 68, one target F3 25 x 80, which is White's 20 x 80.
+    black = 100 * 68 + 25 * 80 + 20 * 80
+    assert evaluation.score_of(game) == ((white - black) // 64, 2)  # two stacks can move
+    assert evaluation.score_of(Game.from_position("D8-10-4DWB4-10-8D.b")) == ((black - white) // 64, 2)
+    assert evaluation.evaluate(game) == 100

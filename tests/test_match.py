@@ -3,13 +3,15 @@
 import json
 import math
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
-from benchmarks import match
+from benchmarks import external, match
 from dvonn_core.dvonn.board import CELLS
 from dvonn_core.dvonn.game import Game
+from dvonn_core.dvonn.setup import random_setup
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -178,3 +180,152 @@ def test_the_sprt_stops_the_match_once_a_bound_is_crossed(tmp_path, monkeypatch)
     assert all("RuntimeError: broken" in r["error"] for r in records)
     assert "H0 accepted" in match.summary(records, (0.0, 30.0), min_pairs=2)
     assert "no decision before" in match.summary(records, (0.0, 30.0), min_pairs=3)
+
+
+# ---------------------------------------------------------------------- external programs (engine:CMD)
+
+ENGINE = ("engine:%s -m dvonn_core engine --level easy --time 0.02 --position {position} --seed {seed} --quiet"
+          % sys.executable)
+
+
+def test_engine_specs_are_commands():
+    p = match.parse_player(ENGINE)
+    assert p.level == "engine" and p.command[:4] == [sys.executable, "-m", "dvonn_core", "engine"]
+    assert "{position}" in p.command and p.seconds is None
+    assert match.parse_player('engine:"./player --time=5"').command == ["./player", "--time=5"]
+    assert match.resolve(p).version == sys.executable
+    for bad, why in (("engine:", "no command"), ("engine:/no/such/player --time=5", "not an executable"),
+                     ("engine:no-such-program-xyz", "no program"), ('engine:"unclosed', "cannot split")):
+        with pytest.raises(ValueError, match=why):
+            match.resolve(match.parse_player(bad))
+
+
+def decode_state(text):
+    """(phase, side to move, [(height, holds DVONN, top colour or None)] per cell) from a state string."""
+    values = [external.DIGITS.index(ch) for ch in text]
+    cells = []
+    for v in values[1:]:
+        if v == 0:
+            cells.append(None)
+        elif v == 1:
+            cells.append((1, True, None))
+        else:
+            cells.append(((v + 2) // 4, bool((v + 2) // 2 % 2), "wb"[(v + 2) % 2]))
+    return values[0] // 2, values[0] % 2, cells
+
+
+def test_state_notation_describes_every_cell():
+    assert external.state(Game()) == "A" * 50
+    game = random_setup(7)
+    game.play(game.legal_moves()[0])  # White's first stack move: one stack of two, Black to move
+    phase, turn, cells = decode_state(external.state(game))
+    assert (phase, turn, len(cells)) == (1, 1, 49)
+    for cell, got in zip(CELLS, cells, strict=True):
+        stack = game.stack(cell)
+        if not stack:
+            assert got is None
+        else:
+            top = stack[-1]
+            want = (len(stack), "d" in stack.lower(), None if top.lower() == "d" else top.lower())
+            assert got == want, cell
+    assert sorted(h for h, _, _ in filter(None, cells))[-1] == 2
+
+
+def test_placements_lead_to_the_start():
+    for _, position in match.make_starts({"human": 2, "random": 2}, seed=3):
+        game = Game.from_position(position)
+        moves = external.placements(game)
+        assert len(moves) == 49 and len(set(moves)) == 49
+        replay = Game()
+        for m in moves:
+            replay.play(m)
+        assert replay.position() == position
+    assert external.placements(Game()) == []
+    game = random_setup(1)
+    game.play(game.legal_moves()[0])
+    with pytest.raises(ValueError, match="neither the empty board nor"):
+        external.placements(game)
+
+
+def test_placeholders_are_filled_for_each_start():
+    start = random_setup(5).position()
+    words = ["prog", "--position={position}", "--state", "{state}", "{moves}", "--seed={seed}", "plain"]
+    filled = external.fill(words, start, 42)
+    assert filled[1] == "--position=" + start and filled[3] == external.state(Game.from_position(start))
+    assert filled[4].split() == external.placements(Game.from_position(start))
+    assert filled[5:] == ["--seed=42", "plain"]
+    assert external.fill(words, None, 1)[1:5] == ["--position=9-10-11-10-9.wp", "--state", "A" * 50, ""]
+
+
+def test_a_real_match_against_an_external_program(tmp_path, monkeypatch):
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    ours = match.resolve(match.parse_player("WORKTREE:easy:0.02"))
+    theirs = match.resolve(match.parse_player(ENGINE))
+    starts = match.make_starts({"human": 1, "empty": 1}, seed=2)
+    records, ending = match.run_match(ours, theirs, starts, workers=1, seed=2)
+    assert ending == "all games played" and len(records) == 4
+    for r in records:
+        assert r["error"] is None, r["error"]
+        game = Game() if r["position"] is None else Game.from_position(r["position"])
+        for m in r["moves"]:
+            game.play(m)
+        assert game.phase == "over" and list(game.score()) == r["score"]
+        assert r["think"]["a"][2] + r["think"]["b"][2] == len(r["moves"])
+        assert r["think"]["b"][2] > 10 and r["b"]["level"] == "engine"
+    assert len([r for r in records if r["position"] is None and len(r["moves"]) > 49]) == 2  # placement included
+    table = match.summary(records)
+    assert "budget set by its command" in table
+    assert "from human starts: games 2" in table and "from empty starts: games 2" in table
+
+
+def test_an_external_program_that_misbehaves_loses_and_is_logged(tmp_path, monkeypatch):
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    argv_file = tmp_path / "argv.json"
+    script = tmp_path / "bad-engine"
+    # It records its command line, reads its first line, then either answers A1 (never legal after
+    # placement) or complains on standard error and exits with status 3.
+    script.write_text(
+        "#!%s\nimport json, sys\nopen(%r, 'a').write(json.dumps(sys.argv) + '\\n')\nsys.stdin.readline()\n"
+        "if sys.argv[1] == 'illegal':\n    print('A1', flush=True)\n    sys.stdin.readline()\n"
+        "else:\n    sys.stderr.write('out of cheese\\n')\n    sys.exit(3)\n" % (sys.executable, str(argv_file))
+    )
+    script.chmod(0o755)
+    good = match.resolve(match.parse_player("WORKTREE:easy:0.02"))
+    starts = match.make_starts({"random": 1}, seed=0)
+    for mode, why in (("illegal", "illegal move"), ("crash", "exit status 3")):
+        bad = match.resolve(match.parse_player("engine:%s %s {state}" % (script, mode)))
+        records, ending = match.run_match(bad, good, starts, workers=1)
+        assert ending == "all games played" and len(records) == 2
+        for r in records:
+            assert r["result"] == 0.0 and r["margin"] is None
+            assert why in r["error"], r["error"]
+            if mode == "crash":
+                assert "out of cheese" in r["error"]
+    calls = [json.loads(line) for line in argv_file.read_text().splitlines()]
+    assert len(calls) == 4 and all(c[2] == external.state(Game.from_position(starts[0][1])) for c in calls)
+
+
+def test_two_moves_written_at_once_are_both_read(tmp_path, monkeypatch):
+    # White places the 49th piece and makes the first stack move in a row; a program may write both
+    # lines at once (PrimaDvonna does), and a buffered reader would then wait forever for the second.
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    script = tmp_path / "eager-engine"
+    script.write_text(
+        "#!%s\nimport sys\nsys.path.insert(0, %r)\nfrom dvonn_core.dvonn.game import Game\n"
+        "g = Game()\nfirst = sys.stdin.readline().strip()\nme = 0 if first == 'Start' else 1\n"
+        "if me == 1:\n    g.play(first)\n"
+        "def reply():\n    out = []\n    while g.turn == me and g.legal_moves():\n"
+        "        out.append(str(g.play(g.legal_moves()[0])))\n    sys.stdout.write(''.join(m + '\\n' for m in out))\n"
+        "    sys.stdout.flush()\n"
+        "reply()\nfor line in sys.stdin:\n    if line.strip() == 'Quit':\n        break\n"
+        "    g.play(line.strip())\n    reply()\n"
+        % (sys.executable, str(ROOT))
+    )
+    script.chmod(0o755)
+    eager = match.resolve(match.parse_player("engine:%s" % script))
+    good = match.resolve(match.parse_player("WORKTREE:easy:0.02"))
+    records, ending = match.run_match(eager, good, match.make_starts({"empty": 1}, seed=0), workers=1, move_timeout=10)
+    assert ending == "all games played" and len(records) == 2
+    for r in records:
+        assert r["error"] is None, r["error"]
+        assert len(r["moves"]) > 50  # the games went past placement

@@ -25,9 +25,10 @@ def swapped(cells):
 
 def test_the_weights_match_the_names():
     assert len(placement.WEIGHTS) == len(placement.NAMES)
-    # What every fit of real games agrees on: two steps from a DVONN piece is best, far is worst.
+    # Next to a DVONN piece is best, then two steps away; every step from a DVONN piece and a crowd of one's own cost.
     w = dict(zip(placement.NAMES, placement.WEIGHTS, strict=True))
-    assert w["two_from_dvonn"] > w["next_to_dvonn"] > 0 > w["far_from_dvonn"]
+    assert w["next_to_dvonn"] > w["two_from_dvonn"] > 0 > w["dvonn_distance"]
+    assert w["crowded"] < 0
 
 
 def counts(dvonns, cell):
@@ -41,6 +42,7 @@ def test_counts_of_crafted_pieces():
     a1 = counts(["C3", "E3", "I3"], "A1")  # two steps from C3, four from E3
     assert a1["two_from_dvonn"] and a1["corner"] and a1["edge"] and not a1["near_two_dvonns"]
     assert not a1["next_to_dvonn"] and not a1["far_from_dvonn"]
+    assert a1["dvonn_distance"] == 2 + 4 + 8  # C3, E3, I3
     assert counts(["H3", "I3", "K5"], "A1")["far_from_dvonn"]
     assert counts(["H3", "I3", "K5"], "J5")["edge_next_to_dvonn"]
     cells = [""] * board.SIZE
@@ -52,6 +54,9 @@ def test_counts_of_crafted_pieces():
     assert f["alone"] == 0 - 1
     assert f["exposed"] == 2 - 1  # B1 can take A1 or B2 at once; A1 (edge) can take B1
     assert f["attacker"] == 1 - 1  # A1 and B1 are on the edge with an enemy next to them; B2 is not on the edge
+    assert f["crowded"] == 0  # every piece has two neighbours or more that are not of its colour
+    cells[board.index("A2")] = "w"  # now A1's neighbours are A2, B2 (its own) and B1: one short of two
+    assert dict(zip(placement.NAMES, placement.features(cells), strict=True))["crowded"] == 1
 
 
 @pytest.mark.parametrize("seed", range(6))

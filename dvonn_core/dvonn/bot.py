@@ -13,25 +13,26 @@ Design
   own pieces close to the DVONN pieces, on the edge (mobile from the start),
   not clumped with other own pieces, next to enemy pieces (future captures).
   The levels differ by the noise added from the seeded :class:`~dvonn_core.common.rng.Rng`.
-  Hard searches the last :data:`SEARCH_LAST_PLACEMENTS` placements to the
-  end of the phase (:class:`~dvonn_core.dvonn.placement.PlacementSearch`), judged by
-  the value of the finished set-up fitted to real games
-  (:mod:`dvonn_core.dvonn.placement`), within its budget.
+  Hard searches every placement after the DVONN pieces
+  (:data:`SEARCH_LAST_PLACEMENTS`) by iterative deepening over the placements
+  to come (:class:`~dvonn_core.dvonn.placement.PlacementSearch`, to the end of the
+  phase once few cells are left), judged by the set-up value of
+  :mod:`dvonn_core.dvonn.placement`, within its budget.
 * **Movement** is searched by iterative-deepening negamax alpha-beta with
   principal-variation search, a transposition table (keyed by the 49 stacks,
   one table per side to move, rebuilt for every call so a seed always gives
   the same move), move ordering (TT move, moves onto enemy stacks by height,
-  onto DVONN stacks, killer moves, history), and the tuned evaluation of
-  :mod:`dvonn_core.dvonn.evaluation`: controlled stacks, pieces, mobility,
-  captures, threatened pieces, closeness to the DVONN pieces and the biggest
-  capture open to each side, weighted by a logistic fit to 9,575 real games
-  (in the middle game a controlled stack counts for more than its pieces;
-  at the end the pieces decide).  Leaf evaluations are cached by position
+  onto DVONN stacks, killer moves, history), and the evaluation of
+  :mod:`dvonn_core.dvonn.evaluation`: the cells of the stacks each side controls
+  and of the cells they could land on, each cell weighted by its closeness to
+  the DVONN pieces, with more for the DVONN and enemy stacks a stack that can
+  move now could land on (PrimaDvonna's evaluation; pieces count only in the
+  final score).  Leaf evaluations are cached by position
   for the length of a search.  Subtrees that reach the end of
   the game everywhere are stored as exact, so the endgame is solved exactly
   (the search stops early once the root is solved).
 * **Levels**: easy searches 2 plies (at most 2000 nodes) and picks at random
-  among the root moves scoring within a piece of the best (believable,
+  among the root moves scoring within one plain stack of the best (believable,
   beatable); medium searches a fixed budget of 2500 nodes (the same move on
   every machine); hard deepens until its time budget runs out: 1 s a move by
   default, 1.8 s while 42 or more stacks are on the board (the first moves
@@ -66,7 +67,7 @@ __all__ = ["LEVELS", "choose_move", "choose_move_text", "greedy_move", "random_m
 #: DIST[a][b]: number of steps between two cells.
 DIST = [[distance(a, b) for b in range(SIZE)] for a in range(SIZE)]
 
-# Search scores (centi-pieces; the evaluation is dvonn_core.dvonn.evaluation).
+# Search scores (a lone stack on a plain cell is 100; the evaluation is dvonn_core.dvonn.evaluation).
 WIN = 100000  # a won final position (plus the piece margin)
 EXACT = 1000  # TT depth marking an exactly solved subtree
 
@@ -83,12 +84,12 @@ class Level:
         self.time = time  # default budget in seconds (a safety cap for easy/medium)
         self.depth = depth  # deepest iteration
         self.nodes = nodes  # node budget (0: none)
-        self.noise = noise  # random centi-pieces added to root move scores (0: pure search)
+        self.noise = noise  # random points added to root move scores (0: pure search; 100 = a plain stack)
         self.place_noise = place_noise  # random points added to placement scores
 
 
-#: Hard searches the last placements to the end, judged by the fitted value of the set-up.
-SEARCH_LAST_PLACEMENTS = 10
+#: Hard searches this many last placements (all after the three DVONN pieces), judged by the set-up value.
+SEARCH_LAST_PLACEMENTS = SIZE - 3
 
 #: The hard level's budget while at least OPENING_STACKS stacks are on the board.
 HARD_OPENING_TIME = 1.8
@@ -289,7 +290,7 @@ def rule_score(cells: "List[str]", cell: int, mine: str, dvonns: "List[int]") ->
 
 
 def evaluate(game: Game) -> int:
-    """Static score of a movement position for the side to move, in hundredths of a piece.
+    """Static score of a movement position for the side to move (a lone stack on a plain cell is 100).
 
     A finished game (no stack of either side can move) gets its exact :func:`final_score`.
     """

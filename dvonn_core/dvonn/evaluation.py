@@ -1,17 +1,25 @@
-"""The bot's knowledge of DVONN: features of a movement position and their tuned weights.
+"""The bot's knowledge of DVONN: how good a movement position is for the side to move.
 
-A position is described by a few counts for each side (:func:`features`), taken
-as differences from the side to move's point of view, plus three numbers about
-the side to move alone (the tempo and the biggest capture each side has now).
-The evaluation is a weighted sum of them whose weights move smoothly from the
-middle game to the end: with ``t`` the share of the board already cleared,
-``score = sum((1 - t) * MID[k] * f[k] + t * END[k] * f[k])``.
+The search's evaluation (:func:`score_of`, :func:`evaluate`) weighs cells by how
+close they are to the DVONN pieces (:func:`field_values`: a base value, plus a
+bonus that falls by four for every step away from each DVONN piece), then adds
+up, for the side to move minus the other side: the values of the cells of the
+stacks it controls, the values of the cells its stacks could land on, and, for
+the stacks that can move now, the values of the DVONN stacks and enemy stacks
+among those targets.  Pieces are not counted until the end, when the game's
+final score takes over: in the middle game a stack near a DVONN piece with
+places to go is what wins pieces later.  This is the evaluation of PrimaDvonna,
+the CodeCup 2011 winner, with its weights; against that program it lost about
+half as many pieces as the evaluation fitted to human games below.
 
-The weights were fitted to the results of 9,575 real games from Boardspace by
-logistic regression (Texel's method): ``tools/tune_eval.py`` extracts the
-positions, computes these features, fits the weights and prints the fit on held
-out games; its output is pasted into ``MID`` and ``END`` below.  The scale is
-hundredths of a piece: the weight of a controlled piece at the very end is 100.
+The fitted evaluation (:func:`features`, :func:`raw`, :data:`MID`, :data:`END`)
+describes a position by a few counts for each side (:data:`NAMES`), taken as
+differences from the side to move's point of view, plus three numbers about the
+side to move alone, weighted by a logistic fit to the results of 9,575 real
+games from Boardspace (Texel's method, ``tools/tune_eval.py``): with ``t`` the
+share of the board already cleared, ``sum((1 - t) * MID[k] * f[k] + t * END[k] * f[k])``
+(:func:`fitted_score`), in hundredths of a piece.  It is kept for that tool and
+as a yardstick.
 
 >>> from dvonn_core.dvonn.setup import random_setup
 >>> g = random_setup(1)
@@ -19,6 +27,8 @@ hundredths of a piece: the weight of a controlled piece at the very end is 100.
 True
 >>> isinstance(evaluate(g), int)
 True
+>>> field_values(0)[:3]  # no DVONN piece: every cell has the base value
+[64, 64, 64]
 """
 
 from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE, distance
@@ -182,14 +192,9 @@ def phase(cells: int) -> float:
     return (SIZE - cells) / SIZE
 
 
-def evaluate(game: Game) -> int:
-    """The tuned evaluation of a movement position for the side to move, in hundredths of a piece."""
-    return score_of(game)[0]
-
-
-def score_of(game: Game) -> "Tuple[int, int]":
-    """(evaluation for the side to move, stacks that can move); no stack can move at the end."""
-    w, b, wcap, bcap, moving, cells = raw(game)
+def fitted_score(game: Game) -> int:
+    """The fitted evaluation of a movement position for the side to move, in hundredths of a piece."""
+    w, b, wcap, bcap, _moving, cells = raw(game)
     if game.turn:
         w, b, wcap, bcap = b, w, bcap, wcap
     t = (SIZE - cells) / SIZE
@@ -204,4 +209,102 @@ def score_of(game: Game) -> "Tuple[int, int]":
     v += u * mid[11] + t * end[11]
     v += wcap * (u * mid[12] + t * end[12])
     v += bcap * (u * mid[13] + t * end[13])
-    return int(v), moving
+    return int(v)
+
+
+# ---------------------------------------------------------------------- the search's evaluation
+
+#: A cell's base value, and the bonus on a DVONN piece's cell (shifted right by two bits for every step away).
+FIELD_BASE = 64
+FIELD_BONUS = 64
+#: Weights of a controlled stack's cell, of a cell it could land on, and of a DVONN or enemy stack
+#: it can land on now; the sum is divided by SCALE (a lone stack on a plain cell is worth 100).
+STACK = 100
+TARGET = 25
+LIFE = 20
+ENEMY = 20
+SCALE = 64
+
+_FIELD_VALUES = {}  # type: dict
+
+
+def field_values(dvonns: int) -> "List[int]":
+    """The value of every cell when the DVONN pieces are on the cells of the bitboard ``dvonns``.
+
+    >>> from dvonn_core.dvonn.board import BIT, index
+    >>> v = field_values(BIT[index("E3")])
+    >>> [v[index(c)] for c in ("E3", "F3", "G3", "H3", "I3")]
+    [128, 80, 68, 65, 64]
+    """
+    fv = _FIELD_VALUES.get(dvonns)
+    if fv is None:
+        if len(_FIELD_VALUES) > 512:
+            _FIELD_VALUES.clear()
+        cells = [i for i in range(SIZE) if dvonns & BIT[i]]
+        fv = []
+        for m in range(SIZE):
+            v = FIELD_BASE
+            for n in cells:
+                d = distance(n, m)
+                if d < 4:
+                    v += FIELD_BONUS >> (2 * d)
+            fv.append(v)
+        _FIELD_VALUES[dvonns] = fv
+    return fv
+
+
+def evaluate(game: Game) -> int:
+    """The search's evaluation of a movement position for the side to move (a lone stack on a plain cell is 100)."""
+    return score_of(game)[0]
+
+
+def score_of(game: Game) -> "Tuple[int, int]":
+    """(evaluation for the side to move, stacks that can move); no stack can move at the end.
+
+    Every stack a side controls scores its cell's value (:func:`field_values`) times
+    ``STACK``; every cell it could land on (at a distance equal to its height, mobile or
+    not yet) scores that cell's value times ``TARGET``, and, when the stack can move now,
+    ``LIFE`` more if a DVONN piece is there and ``ENEMY`` more if the other side's is.
+    """
+    st = game.cells
+    occ = game.occupied
+    fv = field_values(game.dvonn_bits)
+    me = "w" if game.turn == 0 else "b"
+    jumps = JUMPS
+    nbits = NEIGHBOUR_BITS
+    edge = EDGE
+    score = 0
+    moving = 0
+    for i in range(SIZE):
+        s = st[i]
+        if not s:
+            continue
+        top = s[-1]
+        if top == "d":
+            continue
+        nb = nbits[i]
+        targets = life = enemy = n = 0
+        if edge[i] or occ & nb != nb:
+            for t in jumps[i][len(s)]:
+                x = st[t]
+                if x:
+                    v = fv[t]
+                    targets += v
+                    n += 1
+                    if "d" in x:
+                        life += v
+                    xt = x[-1]
+                    if xt != top and xt != "d":
+                        enemy += v
+            if n:
+                moving += 1
+        else:
+            for t in jumps[i][len(s)]:
+                if st[t]:
+                    targets += fv[t]
+        v = STACK * fv[i] + TARGET * targets + LIFE * life + ENEMY * enemy
+        if top == me:
+            score += v
+        else:
+            score -= v
+    return score // SCALE, moving

@@ -1,13 +1,19 @@
-"""The placement phase: an evaluation of set-ups fitted to real games, and a search that uses it.
+"""The placement phase: an evaluation of set-ups, and a search that uses it.
 
 After the three DVONN pieces, the players fill the other 46 cells.  Where a
-piece goes matters for the whole game: pieces far from every DVONN piece are
-cut off and lost, pieces two steps from one are the safest, pieces surrounded
-by their own colour cannot move.  This module describes every piece of a
-(partly) filled board by a few counts (:data:`NAMES`), weighted by
-:data:`WEIGHTS`: a logistic fit of the finished set-ups of 9,575 real games
-from Boardspace to their results, made by ``tools/tune_setup.py`` (which prints
-the fit on held-out games; the weights are in thousandths of a logit per piece).
+piece goes matters for the whole game: pieces far from the DVONN pieces are
+cut off and lost, pieces next to one are the safest, pieces surrounded by their
+own colour cannot move.  This module describes every piece of a (partly) filled
+board by a few counts (:data:`NAMES`), weighted by :data:`WEIGHTS`.
+
+The weights say: stay close to all three DVONN pieces (each step away from any
+of them costs a point), best next to one (10 points) or two steps from one (5),
+and keep at least two neighbours that are not your own colour (5 points for
+each one missing).  This is the set-up knowledge of PrimaDvonna, the CodeCup
+2011 winner; judged by that program playing both sides from the finished
+set-up, it is worth about 14 pieces a game over the weights fitted to the
+set-ups of 9,575 Boardspace games by ``tools/tune_setup.py`` (which still
+fits all the counts and prints the fit on held-out games).
 
 The value of a board is the sum over White's pieces minus the sum over Black's,
 so a placement changes it only around the cell it fills.  :class:`PlacementSearch`
@@ -46,19 +52,21 @@ NAMES = (
     "corner",  # three neighbours
     "edge_next_to_dvonn",  # on the edge and next to a DVONN piece
     "two_dvonn_neighbours",  # two or more DVONN pieces next to it
+    "dvonn_distance",  # steps to the three DVONN pieces, added up
     "own_neighbours",  # neighbours of its own colour (counted per neighbour)
     "alone",  # no neighbour of its own colour
     "exposed",  # an enemy piece on the edge next to it (can take it at once)
     "attacker",  # on the edge with an enemy piece next to it
+    "crowded",  # how many of the two neighbours not of its colour it needs are missing (0, 1 or 2)
 )
-N_STATIC = 9
+N_STATIC = 10
 
-#: Fitted weights, thousandths of a logit per piece (see tools/tune_setup.py).
-WEIGHTS = [67, 122, 56, -151, 52, 16, 7, 6, -33, -14, 25, 19, -21]  # type: List[int]
+#: Points per piece (see the module's docstring); the counts weighted 0 are described for tools/tune_setup.py.
+WEIGHTS = [10, 5, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, -5]  # type: List[int]
 
 
 def static_counts(cell: int, dvonns: "List[int]") -> "List[int]":
-    """The first :data:`N_STATIC` counts of a piece on ``cell`` (0 or 1 each)."""
+    """The first :data:`N_STATIC` counts of a piece on ``cell`` (0 or 1 each, but the distance)."""
     ds = sorted([distance(cell, d) for d in dvonns])
     d = ds[0]
     near = 0
@@ -75,10 +83,11 @@ def static_counts(cell: int, dvonns: "List[int]") -> "List[int]":
         1 if len(NEIGHBOURS[cell]) <= 3 else 0,
         1 if EDGE[cell] and d == 1 else 0,
         1 if near >= 2 else 0,
+        sum(ds),
     ]
 
 
-def _dynamic(cells: "List[str]", cell: int, me: str) -> "Tuple[int, int, int, int]":
+def _dynamic(cells: "List[str]", cell: int, me: str) -> "Tuple[int, int, int, int, int]":
     own = 0
     exposed = 0
     attacker = 0
@@ -90,7 +99,8 @@ def _dynamic(cells: "List[str]", cell: int, me: str) -> "Tuple[int, int, int, in
             attacker = 1
             if EDGE[n]:
                 exposed = 1
-    return own, 1 if own == 0 else 0, exposed, attacker if EDGE[cell] else 0
+    others = len(NEIGHBOURS[cell]) - own
+    return own, 1 if own == 0 else 0, exposed, attacker if EDGE[cell] else 0, 2 - others if others < 2 else 0
 
 
 def features(cells: "List[str]") -> "List[int]":
@@ -109,7 +119,7 @@ def features(cells: "List[str]") -> "List[int]":
 
 
 def value(cells: "List[str]") -> int:
-    """The fitted value of a board for White, in thousandths of a logit."""
+    """The value of a board for White (points, see :data:`WEIGHTS`)."""
     return sum([w * f for w, f in zip(WEIGHTS, features(cells))])
 
 
@@ -138,8 +148,8 @@ class PlacementSearch:
 
     def _piece(self, cell: int, me: str) -> int:
         ws = WEIGHTS
-        own, alone, exposed, attacker = _dynamic(self.cells, cell, me)
-        v = self.static[cell] + ws[9] * own + ws[10] * alone + ws[11] * exposed + ws[12] * attacker
+        own, alone, exposed, attacker, crowded = _dynamic(self.cells, cell, me)
+        v = self.static[cell] + ws[10] * own + ws[11] * alone + ws[12] * exposed + ws[13] * attacker + ws[14] * crowded
         return v if me == "w" else -v
 
     def _around(self, cell: int) -> int:

@@ -138,3 +138,22 @@ def test_the_layer_check_finds_a_game_imported_from_common(tmp_path, monkeypatch
     monkeypatch.setattr(sys.modules[__name__], "CORE", fake)
     assert sorted(core_imports(module)) == ["dvonn_core.dvonn.board", "dvonn_core.dvonn.game"]
     assert [layer(m) for m in core_imports(module)] == ["dvonn", "dvonn"]
+
+
+# The modules of DVONN that the README named at the package's top level before dvonn_core/dvonn/.
+OLD_PATHS = ("board", "setup", "record", "svg", "bot")
+
+
+def test_the_old_module_paths_are_one_line_re_exports():
+    import importlib
+
+    for name in OLD_PATHS:
+        old = importlib.import_module("dvonn_core." + name)
+        new = importlib.import_module("dvonn_core.dvonn." + name)
+        public = getattr(new, "__all__", [n for n in vars(new) if not n.startswith("_")])  # what * imports
+        assert public and all(getattr(old, n) is getattr(new, n) for n in public), name
+        code = [line for line in (CORE / (name + ".py")).read_text().splitlines()[1:] if line.strip()]
+        assert code == ["from .dvonn.%s import *  # noqa: F401,F403" % name], name
+    from dvonn_core.setup import random_setup  # as the README showed it
+
+    assert random_setup(7).position() == importlib.import_module("dvonn_core.dvonn.setup").random_setup(7).position()

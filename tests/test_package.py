@@ -157,3 +157,12 @@ def test_the_old_module_paths_are_one_line_re_exports():
     from dvonn_core.setup import random_setup  # as the README showed it
 
     assert random_setup(7).position() == importlib.import_module("dvonn_core.dvonn.setup").random_setup(7).position()
+
+
+def test_every_subpackage_is_installed():
+    """pyproject.toml lists each folder of the package (setuptools installs only the packages listed)."""
+    import tomllib
+
+    listed = set(tomllib.loads((CORE.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {".".join(("dvonn_core",) + p.parent.relative_to(CORE).parts) for p in CORE.rglob("__init__.py")}
+    assert folders == listed and {"dvonn_core.common", "dvonn_core.dvonn", "dvonn_core.diamonds"} <= listed

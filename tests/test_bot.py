@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from dvonn_core import board, bot
+from dvonn_core.dvonn import board, bot
 from dvonn_core.dvonn.game import Game
 from dvonn_core.dvonn.setup import random_game, random_setup
 from positions import crafted

@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # tools/, for tune_eval
 import numpy as np
 
-from dvonn_core import bot, placement
+from dvonn_core.dvonn import bot, placement
 from dvonn_core.dvonn.board import SIZE
 from dvonn_core.dvonn.game import Game
 from tune_eval import accuracy, fit_logistic, games, loss

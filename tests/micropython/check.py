@@ -126,4 +126,10 @@ for flipped in (False, True):
     out = diamonds_render.board_svg({"c5": "b", "e5": "w"}, {"e5": "last"}, flipped, "e5",
                                     [("b6", "b7", "c5", "c6")], ("b6", "b7", "c5", "c6"))
     print("diamonds board", flipped, len(out), _digest(out))
+
+# 7. The old paths of DVONN's modules (one-line re-exports) import on MicroPython too.
+from dvonn_core.board import CELLS as OLD_CELLS  # noqa: E402
+from dvonn_core.setup import random_setup as old_random_setup  # noqa: E402
+
+print("old paths", OLD_CELLS[24], old_random_setup(7).position() == random_setup(7).position())
 print("done")

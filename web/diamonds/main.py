@@ -8,7 +8,6 @@ bot) is the kernel's.  On a narrow portrait screen (a phone held upright) the bo
 quarter turn round, so that its cells stay >= 44 CSS px, as DVONN's.
 """
 
-from pyscript import window
 
 from diamonds import persist, render
 from diamonds.session import Session
@@ -16,8 +15,6 @@ from kernel.page import GamePage
 from kernel.url import iframe, quote
 
 #: Narrow portrait screens (phones) get the board a quarter turn round (as DVONN's page, and the
-#: media query of style.css and diamonds.css).
-TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 
 
 class DiamondsPage(GamePage):
@@ -31,7 +28,6 @@ class DiamondsPage(GamePage):
     def __init__(self):
         GamePage.__init__(self, Session(), persist)
         self.drawn = {"key": self.board.getAttribute("data-drawn")}  # render.board_key of what the board shows
-        self.turned = False  # the board drawn a quarter turn round (TURN_QUERY)
 
     # -- drawing -------------------------------------------------------------------------------
     def view(self):
@@ -172,20 +168,9 @@ class DiamondsPage(GamePage):
                 self.after_change()
         return handler
 
-    def on_layout(self, event=None):
-        """The screen turned or was resized across TURN_QUERY: turn the board with it."""
-        turned = bool(window.matchMedia(TURN_QUERY).matches)
-        self.body.dataset.turned = "true" if turned else "false"
-        if turned != self.turned:
-            self.turned = turned
-            self.redraw()
-
     def wire_board(self):
         self.listen(self.board, "click", self.on_click)
         self.listen(self.board, "keydown", self.on_keydown)
-        self.listen(window.matchMedia(TURN_QUERY), "change", self.on_layout)
-        self.turned = bool(window.matchMedia(TURN_QUERY).matches)
-        self.body.dataset.turned = "true" if self.turned else "false"
         for name, action in (("pass", self.S.pass_turn), ("swap", self.S.swap), ("confirm", self.S.confirm)):
             self.listen(self.EL[name], "click", self.on_button(action))
 

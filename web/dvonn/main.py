@@ -7,14 +7,10 @@ random setup of the new-game form.  Everything else (review, hint, analysis, sav
 records, the bot) is the kernel's.
 """
 
-from pyscript import window
 
 from dvonn import board_dom, persist, render
 from dvonn.session import Session
 from kernel.page import GamePage
-
-#: Narrow portrait screens (phones) get the board a quarter turn round, so cells stay >= 44 CSS px.
-TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 
 
 class DvonnPage(GamePage):
@@ -23,7 +19,6 @@ class DvonnPage(GamePage):
 
     def __init__(self):
         GamePage.__init__(self, Session(), persist)
-        self.turned = False
         self.drawn = {}  # what the board shows, cell by cell (board_dom.draw_board redraws what changed)
         self.pointer = "mouse"
 
@@ -119,21 +114,10 @@ class DvonnPage(GamePage):
         if c is not None:
             S.focus = c
 
-    def on_layout(self, event=None):
-        """The screen turned or was resized across TURN_QUERY: turn the board with it."""
-        turned = bool(window.matchMedia(TURN_QUERY).matches)
-        self.body.dataset.turned = "true" if turned else "false"
-        if turned != self.turned:
-            self.turned = turned
-            self.redraw()
-
     def wire_board(self):
         for kind, handler in (("click", self.on_click), ("pointerdown", self.on_pointerdown),
                               ("mouseover", self.on_hover), ("keydown", self.on_keydown)):
             self.listen(self.board, kind, handler)
-        self.listen(window.matchMedia(TURN_QUERY), "change", self.on_layout)
-        self.turned = bool(window.matchMedia(TURN_QUERY).matches)
-        self.body.dataset.turned = "true" if self.turned else "false"
 
 
 DvonnPage().start()

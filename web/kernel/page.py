@@ -33,6 +33,8 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
             "analysis-summary")
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
+#: Narrow portrait screens (phones): the board is drawn a quarter turn round, so cells stay >= 44 CSS px.
+TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 SIDE_NAMES = {"white": "White", "black": "Black"}  # (MicroPython's str has no capitalize)
 
 
@@ -58,6 +60,7 @@ class GamePage:
             self.EL[name] = document.querySelector('[data-testid="%s"]' % name)
         self.written = {}  # (element, property) -> the value last written (put, toggle)
         self.history_items = []  # the move list's <li> items on screen
+        self.turned = False  # the board drawn a quarter turn round (TURN_QUERY)
         self.bot = None  # the worker, once loaded
         self.bot_state = "loading"
         # The game analysis: the module (fetched on first use), the result, and whether it runs.
@@ -289,6 +292,14 @@ class GamePage:
         if self.S.redo():
             self.after_change()
 
+    def on_layout(self, event=None):
+        """The screen turned or was resized across TURN_QUERY: turn the board with it."""
+        turned = bool(window.matchMedia(TURN_QUERY).matches)
+        self.body.dataset.turned = "true" if turned else "false"
+        if turned != self.turned:
+            self.turned = turned
+            self.redraw()
+
     def on_flip(self, event):
         self.S.flip()
         self.redraw()
@@ -506,6 +517,9 @@ class GamePage:
         """Wire the page, restore the saved game (then a link), draw, and start the bot."""
         S, EL = self.S, self.EL
         self.wire_board()
+        self.listen(window.matchMedia(TURN_QUERY), "change", self.on_layout)
+        self.turned = bool(window.matchMedia(TURN_QUERY).matches)
+        self.body.dataset.turned = "true" if self.turned else "false"
         for name, handler in (("hint", self.on_hint), ("analyse", self.on_analyse),
                               ("analysis-graph", self.on_graph_click), ("undo", self.on_undo),
                               ("redo", self.on_redo), ("flip", self.on_flip), ("history", self.on_history_click),

@@ -110,11 +110,12 @@ def run(name, parse, expected, inputs):
     return bad
 
 
-def diamonds_samples():
+def random_diamonds_games(count, plies):
+    """``count`` reproducible random Diamonds & Pivots games of up to ``plies`` turns (few passes)."""
     games = []
-    for seed in range(12):
+    for seed in range(count):
         g = DiamondsGame()
-        for i in range(60):
+        for i in range(plies):
             if g.phase == "over":
                 break
             m = diamonds_random_move(g, seed * 1000 + i)
@@ -122,6 +123,11 @@ def diamonds_samples():
                 continue
             g.play(m)
         games.append(g)
+    return games
+
+
+def diamonds_samples():
+    games = random_diamonds_games(12, 60)
     positions = [g.position() for g in games]
     records = [g.record() for g in games] + [" ".join(str(m) for m in g.moves) for g in games]
     turns = [str(m) for g in games for m in g.moves]

@@ -84,29 +84,13 @@ def test_move_parser_on_random_text(text):
 # big run): a turn's text, a position string, a record and from_stones either work or raise the library's
 # documented error with a short message, and a refused turn leaves the game as it was.
 
+from benchmarks.fuzz import random_diamonds_games  # noqa: E402
 from dvonn_core.common.errors import RecordError  # noqa: E402
 from dvonn_core.diamonds import DiamondsGame  # noqa: E402
 from dvonn_core.diamonds import Move as DMove  # noqa: E402
 from dvonn_core.diamonds import PositionError as DPositionError  # noqa: E402
-from dvonn_core.diamonds.bot import random_move as diamonds_random_move  # noqa: E402
 
-
-def _diamonds_games():
-    games = []
-    for seed in range(4):
-        g = DiamondsGame()
-        for i in range(40):
-            if g.phase == "over":
-                break
-            m = diamonds_random_move(g, seed * 1000 + i)
-            if m.is_pass and i % 5:
-                continue
-            g.play(m)
-        games.append(g)
-    return games
-
-
-D_GAMES = _diamonds_games()
+D_GAMES = random_diamonds_games(4, 40)
 D_POSITIONS = [g.position() for g in D_GAMES] + ["5-6-7-8-9-8-7-6-5.b", "5-6-7-8-4b4-8-7-6-5.ws"]
 D_RECORDS = [g.record() for g in D_GAMES] + [" ".join(str(m) for m in g.moves) for g in D_GAMES]
 D_TURNS = [str(m) for g in D_GAMES for m in g.moves if m.pivots][:20] + ["b6 c5>f5 f5>i2", "c5/b7>f5", "pass", "swap"]

@@ -67,9 +67,11 @@ def test_a_link_round_trips_the_whole_game(name: str, moves: list[str]) -> None:
 def test_a_random_setup_keeps_its_start_position() -> None:
     from dvonn_core.dvonn.setup import random_setup
     game = random_setup(7)
+    base = len(game.moves)
     game.play(str(game.legal_moves()[0]))
-    link, replayed = link_format.read(link_format.pack(link_format.of_game("dvonn", "a", game)), "dvonn",
-                                      STARTS["dvonn"])
+    made = link_format.of_game("dvonn", "a", game, base, 7, {"random_setup": True})
+    link, replayed = link_format.read(link_format.pack(made), "dvonn", STARTS["dvonn"])
+    assert link == made and link.base == base == 49 and link.seed == 7 and link.options == {"random_setup": True}
     assert link.start == game.start_position and replayed.position() == game.position()
 
 
@@ -109,11 +111,15 @@ MALFORMED = [
     (GOOD[:40] + ("A" if GOOD[40] != "A" else "B") + GOOD[41:], "damaged"),
     ("1" + "A" * 20000, "at most 2000"),
     (value_of(b"hello, world"), "it is not a game (its header has no end)"),
-    (value_of(b"dvonn\tid\twhite\t2\tU\n-\n\nF3"), "it says 2 moves and holds 1"),
-    (value_of(b"dvonn\tid\tblue\t0\tU\n-\n\n"), "its side to move, 'blue', is not white or black"),
-    (value_of(b"dvonn\tid\twhite\t0\tX\n-\n\n"), "its first line is not a game's header"),
-    (value_of(b"dvonn\tid\twhite\t0\tU\n-\nWhite\n\n"), "a tag line is not valid"),
-    (value_of(b"dvonn\tid\twhite\t1\tU\n-\n\n\xff"), "a byte that is no cell"),
+    (value_of(b"dvonn\tid\twhite\t2\tU\t0\t1\t\n-\n\nF3"), "it says 2 moves and holds 1"),
+    (value_of(b"dvonn\tid\tblue\t0\tU\t0\t1\t\n-\n\n"), "its side to move, 'blue', is not white or black"),
+    (value_of(b"dvonn\tid\twhite\t0\tX\t0\t1\t\n-\n\n"), "its first line is not a game's header"),
+    (value_of(b"dvonn\tid\twhite\t0\tU\n-\n\n"), "its first line is not a game's header"),
+    (value_of(b"dvonn\tid\twhite\t1\tU\t2\t1\t\n-\n\n\xa6"), "its setup has more moves, 2, than the game, 1"),
+    (value_of(b"dvonn\tid\twhite\t0\tU\t0\t1\t[1]\n-\n\n"), "its settings are not valid"),
+    (value_of(b'dvonn\tid\twhite\t0\tU\t0\t1\t{"a":[1]}\n-\n\n'), "its setting 'a' is not valid"),
+    (value_of(b"dvonn\tid\twhite\t0\tU\t0\t1\t\n-\nWhite\n\n"), "a tag line is not valid"),
+    (value_of(b"dvonn\tid\twhite\t1\tU\t0\t1\t\n-\n\n\xff"), "a byte that is no cell"),
 ]
 
 
@@ -153,7 +159,7 @@ def test_a_bad_start_position_is_named() -> None:
 
 def test_a_link_that_unpacks_to_megabytes_is_refused() -> None:
     with pytest.raises(LinkError, match="unpacks to more than 256 KB"):
-        link_format.unpack(value_of(b"dvonn\tid\twhite\t0\tU\n-\n" + b"x" * 300_000))
+        link_format.unpack(value_of(b"dvonn\tid\twhite\t0\tU\t0\t1\t\n-\n" + b"x" * 300_000))
 
 
 MICROPYTHON_CHECK = Path(__file__).parent / "micropython" / "check_links.py"

@@ -5,6 +5,7 @@ the other game, opened twice or in two tabs) get a message and lose nothing."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -109,15 +110,12 @@ def test_a_whole_game_by_links_between_two_browsers(game: GamePage, friend: Game
             exchanged += 1
             assert data(player, "mySide") == side and data(player, "linkGame") == data(game, "linkGame")
             assert player.position() == current.position()
-            assert player.history()[-1:] == current.history()[-1:]
+            assert player.history() == current.history()
             assert player.page.title().startswith("Your move") and not current.page.title().startswith("Your")
             current = player
         move = next_move(current, rules)
-        if "/" in move:  # a pivot named by its partner: the driver cannot click it, so this device gets it by link
-            value = registry(current)[0]["value"]
-            page = current.page.url.split("#")[0]
-            url = edited(page + link_format.PREFIX + value, current, current.shown_ply(), [move])
-            open_link(current, url, f"document.body.dataset.ply === '{current.shown_ply() + 1}'")
+        if "/" in move:
+            play_turn(current, move)
         else:
             current.play(move)
     # The last link goes to the other player: both see the end.
@@ -132,11 +130,49 @@ def test_a_whole_game_by_links_between_two_browsers(game: GamePage, friend: Game
     friend.screenshot(artifacts / f"by-link-list-{game.NAME}.png")
 
 
+def play_turn(player: GamePage, move: str) -> None:
+    """A Diamonds & Pivots turn by clicks, a pivot named by its partner too (``DiamondsApp.play``
+    takes the first partner): the clicks found on the page's own session, under CPython."""
+    from diamonds.session import Session
+
+    session = Session()
+    session.new_game(position=player.position())
+    words = move.split()
+    clicks = [words[0]]
+    session.activate(words[0])
+    for word in words[1:]:
+        head, far = word.split(">")
+        pivot, _, partner = head.partition("/")
+        session.activate(pivot)
+        clicks.append(pivot)
+        while partner and session.partner != partner:
+            session.activate(pivot)
+            clicks.append(pivot)
+        session.activate(far)
+        session.activate(far)
+        clicks += [far, far]
+    assert str(session.game.moves[-1]) == move, (move, clicks)
+    before = player.position()
+    for cell in clicks:
+        player.click(cell)
+    player.page.wait_for_function("p => document.body.dataset.position !== p", arg=before)
+    assert player.history()[-1] == move
+
+
 def test_i_move_only_as_my_side_and_the_list_reopens_the_game(game: GamePage, friend: GamePage) -> None:
+    game.page.evaluate("navigator.share = data => { window.shared = data; return Promise.resolve(); }")
     start_by_link(game)
+    assert not game.page.get_by_test_id("link-url").is_visible()  # nothing to send before my move
     first = game.simple_move()
     game.play(first)
     url = link_of(game)
+    # Send it: copy, the share sheet (where the browser has one), email.
+    game.page.get_by_test_id("link-share").click()
+    assert game.page.evaluate("window.shared.url") == url
+    mail = str(game.page.get_by_test_id("link-mail").get_attribute("href"))
+    assert mail.startswith("mailto:?subject=") and game.page.evaluate("encodeURIComponent", url) in mail
+    game.page.get_by_test_id("link-copy").click()
+    assert "Link copied" in game.notice() or "Copy the link" in game.notice()
     # My friend's side cannot be moved on my page; nor can I undo their moves later.
     before = game.position()
     reply = str(game.game().legal_moves()[0])
@@ -145,7 +181,7 @@ def test_i_move_only_as_my_side_and_the_list_reopens_the_game(game: GamePage, fr
     assert not game.page.get_by_test_id("hint").is_enabled()
     open_link(friend, url)
     assert "your move" in friend.notice().lower() and first in friend.notice()
-    assert friend.cells_with_class("last") or friend.cells_with_class("last-to") or True
+    assert friend.cells_with_class("last") == [first]  # the friend's last move marked
     friend.play(friend.simple_move())
     assert friend.page.get_by_test_id("undo").is_enabled()
     open_link(game, link_of(friend), "document.body.dataset.ply === '2'")
@@ -153,6 +189,7 @@ def test_i_move_only_as_my_side_and_the_list_reopens_the_game(game: GamePage, fr
     # The list: one item, my move; a new game elsewhere, then one click reopens it.
     items = game.page.get_by_test_id("link-game-item")
     assert items.count() == 1 and "your move" in items.first.inner_text() and "2 moves" in items.first.inner_text()
+    assert abs(registry(game)[0]["opened"] - time.time()) < 3600  # when I last opened it, in seconds
     game.new_game()
     assert data(game, "linkGame") == "" and not game.page.title().startswith("Your move")
     game.page.get_by_test_id("link-open").click()
@@ -247,3 +284,22 @@ def test_two_tabs_moving_the_same_game_lose_no_move(game: GamePage, friend: Game
     assert "changed elsewhere" in message(tab)
     assert link_format.unpack(registry(game)[0]["value"]).moves[-1] == played
     tab.page.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_the_share_step_and_the_list_fit_the_screen(game: GamePage, size: tuple[int, int],
+                                                      artifacts: Path) -> None:
+    """On a phone and a desktop: the link to send and the list stay inside the screen's width."""
+    width, height = size
+    game.page.set_viewport_size({"width": width, "height": height})
+    start_by_link(game, **{"link-my-name": "Ann", "link-friend-name": "Bo"})
+    game.play(game.simple_move())
+    link_of(game)
+    name = "phone" if width < 600 else "desktop"
+    game.page.get_by_test_id("link-url").scroll_into_view_if_needed()
+    game.page.screenshot(path=str(artifacts / f"by-link-share-{game.NAME}-{name}.png"))
+    assert game.page.evaluate("document.documentElement.scrollWidth") <= width
+    game.page.get_by_test_id("links-list").scroll_into_view_if_needed()
+    game.page.screenshot(path=str(artifacts / f"by-link-list-{game.NAME}-{name}.png"))
+    box = game.page.get_by_test_id("link-game-item").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width

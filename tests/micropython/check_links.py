@@ -30,7 +30,7 @@ for name, moves in GAMES:
     for move in moves:
         game.play(move)
     game.tags["White"] = "Ann \u00e9"
-    link = link_format.of_game(name, "abcdefgh", game)
+    link = link_format.of_game(name, "abcdefgh", game, len(moves) // 2, 12345, {"random_setup": True, "n": 3})
     value = link_format.pack(link)
     back, replayed = link_format.read(value, name, STARTS[name])
     print("round trip", name, len(moves), back == link, replayed.position() == game.position())

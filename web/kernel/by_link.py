@@ -65,6 +65,7 @@ def _games():
 
 
 def _store(games):
+    _state["listed"] = None  # the list is drawn again
     return bool(window.dvonnSafe.set(REGISTRY, json.dumps(games[:MAX_GAMES])))
 
 
@@ -84,7 +85,7 @@ def _moves_of(value):
 
 
 def _now():
-    return int(float(window.Date.now()) / 1000)  # seconds (milliseconds overflow MicroPython's small int here)
+    return int(window.dvonnLink.now())  # seconds (the milliseconds do not cross into MicroPython intact)
 
 
 # -- the game on the page ------------------------------------------------------------------------
@@ -117,7 +118,7 @@ def _adopt(link, game, mine):
         game_io._keep_previous()
     game.tags[TAG] = link.id
     players = {mine: "human", OTHER[mine]: "remote"}
-    S.adopt(game, players=players, level=S.level)
+    S.adopt(game, players=players, level=S.level, base=link.base, seed=link.seed, **link.options)
     _state["synced"] = list(link.moves)
     _state["made"] = None
 
@@ -308,7 +309,7 @@ def draw():
     key = (id, len(game.moves), game.position(), game.tags.get("Hints", ""))
     if key != _state["made"]:
         _state["made"] = key
-        link = link_format.of_game(_game_name(), id, game)
+        link = link_format.of_game(_game_name(), id, game, S.base, S.seed, S.options)
         link.tags.pop(TAG, None)
         value = link_format.pack(link)
         _sync(link, game, value, mine)
@@ -356,11 +357,12 @@ def _sync(link, game, value, mine):
 
 # -- the list ------------------------------------------------------------------------------------
 def _draw_list():
-    text = window.dvonnSafe.get(REGISTRY)
-    text = None if text is None else str(text)
-    if text == _state["listed"]:
+    """The list of games by link, drawn again when this page wrote it or its size changed (another
+    tab): its text is not read on every redraw."""
+    size = int(window.dvonnSafe.size(REGISTRY))
+    if size == _state["listed"]:
         return
-    _state["listed"] = text
+    _state["listed"] = size
     box = _el("links-list")
     while box.firstChild:
         box.removeChild(box.firstChild)

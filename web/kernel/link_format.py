@@ -9,11 +9,15 @@ start from the empty board, and every move.
 The value after ``#game=`` is ``1`` (the format) and then, in base64url without padding, a
 CRC-32 of the body (4 bytes, big-endian) and the body compressed with raw deflate.  The body::
 
-    <game> TAB <id> TAB <side to move> TAB <number of moves> TAB <U|L>
+    <game> TAB <id> TAB <side to move> TAB <number of moves> TAB <U|L> TAB <base> TAB <seed> TAB <options>
     <start position, or - for the empty board>
     <tag> TAB <value>            (one line per tag)
     <empty line>
     <the moves, one a line>
+
+``base`` counts the moves that are the game's setup (DVONN's random setup: its 49 placements),
+not listed nor taken back; ``seed`` and ``options`` (JSON: the game's own settings) are the
+session's, so the page shows the game as the player who sent it does.
 
 In the moves, each cell name (a letter a-k, upper case for U and lower case for L, then a digit
 1-9) is one byte from 0x80 up: both games write moves as cells and a few signs, and MicroPython's
@@ -33,6 +37,7 @@ kernel.link_format.LinkError: the link is cut short (it ends in the middle of a 
 
 import binascii
 import io as _io
+import json
 
 try:
     import deflate as _deflate  # type: ignore[import-not-found]  # MicroPython's
@@ -72,25 +77,30 @@ class LinkError(ValueError):
 
 class Link:
     """One game link's contents: ``game`` (its page's name), ``id``, ``to_move`` (the side to
-    move), ``tags`` (a dict), ``start`` (a start position, or None for the empty board) and
-    ``moves`` (move texts)."""
+    move), ``tags`` (a dict), ``start`` (a start position, or None for the empty board),
+    ``moves`` (move texts), ``base`` (how many of them are the setup), ``seed`` and ``options``
+    (the page session's)."""
 
-    def __init__(self, game, id, to_move, tags, start, moves):
+    def __init__(self, game, id, to_move, tags, start, moves, base=0, seed=1, options=None):
         self.game = game
         self.id = id
         self.to_move = to_move
         self.tags = dict(tags)  # type: Dict[str, str]
         self.start = start  # type: Optional[str]
         self.moves = list(moves)  # type: List[str]
+        self.base = base
+        self.seed = seed
+        self.options = dict(options or {})  # type: Dict[str, Any]
+
+    def _fields(self):
+        return (self.game, self.id, self.to_move, self.tags, self.start, self.moves, self.base, self.seed,
+                self.options)
 
     def __eq__(self, other):
-        return isinstance(other, Link) and (self.game, self.id, self.to_move, self.tags, self.start,
-                                            self.moves) == (other.game, other.id, other.to_move, other.tags,
-                                                            other.start, other.moves)
+        return isinstance(other, Link) and self._fields() == other._fields()
 
     def __repr__(self):
-        return "Link(%r, %r, %r, %r, %r, %r)" % (self.game, self.id, self.to_move, self.tags, self.start,
-                                                 self.moves)
+        return "Link(%r, %r, %r, %r, %r, %r, %r, %r, %r)" % self._fields()
 
 
 def new_id(random):
@@ -102,15 +112,17 @@ def new_id(random):
     return "".join(_ID_CHARS[int(random() * len(_ID_CHARS)) % len(_ID_CHARS)] for _ in range(8))
 
 
-def of_game(game_name, id, game):
+def of_game(game_name, id, game, base=0, seed=1, options=None):
     """The link of ``game`` (a rules object of the library: ``moves``, ``to_move``, ``tags``,
-    ``start_position``) under ``game_name`` and ``id``."""
+    ``start_position``) under ``game_name`` and ``id``; ``base``, ``seed`` and ``options`` as a
+    page's session has them."""
     tags = {}
     for key in game.tags:
         value = game.tags[key]
         if value and value != "?":
             tags[key] = value
-    return Link(game_name, id, game.to_move, tags, game.start_position, [str(m) for m in game.moves])
+    return Link(game_name, id, game.to_move, tags, game.start_position, [str(m) for m in game.moves], base, seed,
+                options)
 
 
 # -- the moves' cells, one byte each --------------------------------------------------------
@@ -223,7 +235,9 @@ def _clean(text):
 def pack(link):
     """The ``#game=`` value of ``link`` (without ``#game=``)."""
     upper = any("A" <= m[:1] <= "K" for m in link.moves)
-    lines = ["\t".join((link.game, link.id, link.to_move, str(len(link.moves)), "U" if upper else "L")),
+    options = json.dumps(link.options, separators=(",", ":")) if link.options else ""
+    lines = ["\t".join((link.game, link.id, link.to_move, str(len(link.moves)), "U" if upper else "L",
+                        str(link.base), str(link.seed), options)),
              link.start or "-"]
     for key in sorted(link.tags):
         lines.append(_clean(key) + "\t" + _clean(link.tags[key]))
@@ -272,9 +286,9 @@ def _read_body(body):
     except UnicodeError:
         raise LinkError("it is not a game (its header is not text)")
     fields = head[0].split("\t")
-    if len(fields) != 5 or fields[4] not in ("U", "L") or not fields[3].isdigit():
+    if len(fields) != 8 or fields[4] not in ("U", "L") or not (fields[3] + fields[5] + fields[6]).isdigit():
         raise LinkError("it is not a game (its first line is not a game's header)")
-    game, id, to_move, count, case = fields
+    game, id, to_move, count, case, base, seed, options = fields
     if not 1 <= len(id) <= 40:
         raise LinkError("it is not a game (its game id is not valid)")
     if to_move not in SIDES:
@@ -292,10 +306,29 @@ def _read_body(body):
     moves = _unpack_moves(body[split + 2:], case == "U")
     if len(moves) != int(count):
         raise LinkError("the link is cut short (it says %s moves and holds %d)" % (count, len(moves)))
+    if int(base) > int(count):
+        raise LinkError("it is not a game (its setup has more moves, %s, than the game, %s)" % (base, count))
+    settings = _options(options)
     start = None if head[1] == "-" else head[1]
     if start is not None and not start:
         raise LinkError("it is not a game (its start line is empty)")
-    return Link(game, id, to_move, tags, start, moves)
+    return Link(game, id, to_move, tags, start, moves, int(base), int(seed), settings)
+
+
+def _options(text):
+    """The game's settings of a header (JSON: names to booleans, numbers or short strings)."""
+    if not text:
+        return {}
+    try:
+        options = json.loads(text)
+    except ValueError:
+        options = None
+    if type(options) is not dict or len(options) > 20:
+        raise LinkError("it is not a game (its settings are not valid)")
+    for key in options:
+        if type(options[key]) not in (bool, int, str) or len(str(options[key])) > 40:
+            raise LinkError("it is not a game (its setting %r is not valid)" % key[:20])
+    return options
 
 
 def read(value, game_name, start):

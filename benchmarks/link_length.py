@@ -2,13 +2,16 @@
 zlib and as the page's MicroPython (its ``deflate`` module, run under Node) write it.
 
 * DVONN: every game of tests/data/boardspace-games.txt; the longest record is linked.
-* Diamonds & Pivots: the bots' self-play (random, greedy and medium in turn, as
-  ``benchmarks/diamonds_chains.py selfplay``), each game to its end (or ``--plies``); the longest.
+* Diamonds & Pivots: the bot's self-play (``choose_move`` at ``--level`` for both sides, seeds 0,
+  1, ...), each game to its end (two passes in a row) or ``--plies`` turns; the longest.
+
+Links are written with the moves numbered (``link_format.Coder`` with the game's ``LINK_CODEC``), as
+the pages write them, and also as text (``pack`` without a coder) for comparison.
 
 For each: the record's characters, the link's characters (the whole address on a GitHub Pages site
 of 50 characters), and on MicroPython the time to read the link (unpack and replay every move).
 
-    python benchmarks/link_length.py [--games 20] [--plies 400]
+    python benchmarks/link_length.py [--games 4] [--plies 1000] [--level easy]
 """
 
 import argparse
@@ -23,6 +26,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "web")]
 
+from diamonds import persist as diamonds_persist  # noqa: E402
+from dvonn import persist as dvonn_persist  # noqa: E402
 from dvonn_core.diamonds import DiamondsGame, bot  # noqa: E402
 from dvonn_core.dvonn import record  # noqa: E402
 from kernel import link_format  # noqa: E402
@@ -38,16 +43,23 @@ from kernel import link_format
 from dvonn import persist as dvonn_persist
 from diamonds import persist as diamonds_persist
 starts = {"dvonn": dvonn_persist.SAVES.start, "diamonds": diamonds_persist.SAVES.start}
+codecs = {"dvonn": dvonn_persist.LINK_CODEC, "diamonds": diamonds_persist.LINK_CODEC}
 for item in json.load(open("/data/links.json")):
-    link = link_format.Link(item["game"], item["id"], item["to_move"], item["tags"], item["start"], item["moves"])
-    value = link_format.pack(link)
+    name = item["game"]
+    link = link_format.Link(name, item["id"], item["to_move"], item["tags"], item["start"], item["moves"])
     t0 = time.ticks_ms()
-    back, game = link_format.read(value, item["game"], starts[item["game"]])
+    coder = link_format.Coder(codecs[name], starts[name])
+    value = link_format.pack(link, coder)
+    packed = time.ticks_diff(time.ticks_ms(), t0)
+    t0 = time.ticks_ms()
+    link.moves.append(link.moves.pop())  # the same moves: a page's next link numbers nothing again
+    link_format.pack(link, coder)
+    again = time.ticks_diff(time.ticks_ms(), t0)
+    t0 = time.ticks_ms()
+    back, game = link_format.read(value, name, starts[name], codecs[name])
     took = time.ticks_diff(time.ticks_ms(), t0)
-    t0 = time.ticks_ms()
-    back, game = link_format.read(item["value"], item["game"], starts[item["game"]])
-    took2 = time.ticks_diff(time.ticks_ms(), t0)
-    print("%s %d %d %d %s" % (item["game"], len(value), took, took2, back == link))
+    back.coded = None
+    print("%s %d %d %d %d %s" % (name, len(value), packed, again, took, back == link))
 """
 
 
@@ -70,22 +82,14 @@ def longest_dvonn():
     return count, best
 
 
-def longest_diamonds(games, plies):
+def longest_diamonds(games, plies, level):
     best = None
     for seed in range(games):
         game = DiamondsGame()
-        players = ("random", "greedy", "medium")
         for ply in range(plies):
             if game.phase == "over":
                 break
-            who = players[(seed + ply) % 3]
-            if who == "random":
-                move = bot.random_move(game, seed * 1000 + ply)
-            elif who == "greedy":
-                move = bot.greedy_move(game, seed * 1000 + ply)
-            else:
-                move = bot.choose_move(game, "medium", seed=seed * 1000 + ply)
-            game.play(move)
+            game.play(bot.choose_move(game, level, seed=seed * 1000 + ply))
         text = share_text(game.record())
         if best is None or len(text) > len(best[1]):
             best = ("self-play seed %d (%d turns, %s)" % (seed, len(game.moves), game.phase), text, game)
@@ -94,23 +98,28 @@ def longest_diamonds(games, plies):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--plies", type=int, default=400)
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--plies", type=int, default=1000)
+    ap.add_argument("--level", default="easy")
     args = ap.parse_args()
     count, dvonn = longest_dvonn()
-    diamonds = longest_diamonds(args.games, args.plies)
+    diamonds = longest_diamonds(args.games, args.plies, args.level)
+    codecs = {"dvonn": dvonn_persist.LINK_CODEC, "diamonds": diamonds_persist.LINK_CODEC}
+    starts = {"dvonn": dvonn_persist.SAVES.start, "diamonds": diamonds_persist.SAVES.start}
     items = []
     for name, (what, text, game) in (("dvonn", dvonn), ("diamonds", diamonds)):
         game.tags["White"] = "A player with a long name"
         game.tags["Black"] = "Another player with a long name"
         link = link_format.of_game(name, "k3p9x2am", game)
-        value = link_format.pack(link)
+        text_value = link_format.pack(link)
+        value = link_format.pack(link, link_format.Coder(codecs[name], starts[name]))
         t0 = time.perf_counter()
-        link_format.unpack(value)
+        link_format.read(value, name, starts[name], codecs[name])
         took = time.perf_counter() - t0
         address = PAGE + link_format.PREFIX + value
-        print("%-8s %s: record %d characters; link (CPython zlib) %d characters, the whole address %d; "
-              "unpacked in %.1f ms" % (name, what, len(text), len(value), len(address), took * 1000))
+        print("%-8s %s: record %d characters; link (CPython zlib) %d characters with numbered moves (%d with "
+              "the moves as text), the whole address %d; read in %.0f ms"
+              % (name, what, len(text), len(value), len(text_value), len(address), took * 1000))
         items.append({"game": name, "id": link.id, "to_move": link.to_move, "tags": link.tags, "start": link.start,
                       "moves": link.moves, "value": value})
     print("(DVONN: the longest of %d games of tests/data/boardspace-games.txt)" % count)
@@ -131,10 +140,10 @@ def main():
         print(out.stderr)
         return
     for line in out.stdout.splitlines():
-        name, length, took, took2, same = line.split()
-        print("%-8s MicroPython deflate: link %s characters, the whole address %d; read (unpack and replay) "
-              "in %s ms its own link, %s ms CPython's; round trip %s"
-              % (name, length, len(PAGE) + len(link_format.PREFIX) + int(length), took, took2, same))
+        name, length, packed, again, took, same = line.split()
+        print("%-8s MicroPython: link %s characters, the whole address %d; written in %s ms (the next link, "
+              "nothing new to number: %s ms), read (unpacked and replayed) in %s ms; round trip %s"
+              % (name, length, len(PAGE) + len(link_format.PREFIX) + int(length), packed, again, took, same))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from .e2e.app import DIAMONDS_GAME, recorded_game
 from .test_micropython import same_output
 
 STARTS = {"dvonn": dvonn_persist.SAVES.start, "diamonds": diamonds_persist.SAVES.start}
+CODECS = {"dvonn": dvonn_persist.LINK_CODEC, "diamonds": diamonds_persist.LINK_CODEC}
 DVONN_GAME = recorded_game("DV-BestBot-tavis-2009-10-08-2028.sgf")
 #: A page address of 50 characters (a site on GitHub Pages): what a link adds to it must fit 2,000.
 PAGE = "https://someone.github.io/dvonn-site/diamonds.html"
@@ -49,19 +50,26 @@ def test_docstring_examples() -> None:
     assert doctest.testmod(link_format).failed == 0
 
 
+def coder(name: str) -> link_format.Coder:
+    return link_format.Coder(CODECS[name], STARTS[name])
+
+
+@pytest.mark.parametrize("numbered", [True, False], ids=["numbered", "text"])
 @pytest.mark.parametrize(("name", "moves"), [("dvonn", DVONN_GAME), ("diamonds", DIAMONDS_GAME), ("dvonn", []),
                                               ("diamonds", ["e1", "swap"])])
-def test_a_link_round_trips_the_whole_game(name: str, moves: list[str]) -> None:
+def test_a_link_round_trips_the_whole_game(name: str, moves: list[str], numbered: bool) -> None:
     game = game_of(name, moves)
     game.tags.update({"White": "Ann \u00e9 \t<b>", "Black": "Bo", "Hints": "2"})
     link = link_format.of_game(name, "k3p9x2am", game)
-    value = link_format.pack(link)
+    value = link_format.pack(link, coder(name) if numbered else None)
     assert set(value) <= set("-_" + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    back, replayed = link_format.read(value, name, STARTS[name])
+    assert (link_format.unpack(value).coded is not None) == numbered
+    back, replayed = link_format.read(value, name, STARTS[name], CODECS[name])
     assert back.moves == [str(m) for m in game.moves] and back.id == "k3p9x2am"
     assert back.to_move == game.to_move and replayed.position() == game.position()
     assert back.tags == {"White": "Ann \u00e9  <b>", "Black": "Bo", "Hints": "2"}  # a tab is no tag's part
-    assert link_format.unpack(link_format.url(PAGE + "#", link).split(link_format.PREFIX)[1]) == back
+    assert link_format.read(link_format.url(PAGE + "#", link).split(link_format.PREFIX)[1], name,
+                            STARTS[name])[0] == back
 
 
 def test_a_random_setup_keeps_its_start_position() -> None:
@@ -92,8 +100,50 @@ def test_the_longest_games_fit_in_2000_characters() -> None:
         diamonds.play(pick(diamonds, 12000 + ply))
     for name, game in (("dvonn", longest), ("diamonds", diamonds)):
         game.tags.update({"White": "A player with a long name", "Black": "Another player with a long name"})
-        address = link_format.url(PAGE, link_format.of_game(name, "k3p9x2am", game))
-        assert len(address) <= link_format.MAX_LINK, (name, len(game.moves), len(address))
+        link = link_format.of_game(name, "k3p9x2am", game)
+        address = link_format.url(PAGE, link, coder(name))
+        assert len(address) <= link_format.MAX_LINK // 2, (name, len(game.moves), len(address))
+        # Numbered moves are shorter than moves written as text.
+        assert len(address) < len(link_format.url(PAGE, link)) - 100
+
+
+def test_a_game_of_800_turns_fits() -> None:
+    """Far longer than any self-play game measured (benchmarks/link_length.py): 800 turns of
+    random and greedy play (hard to beat in length: random turns are many and long)."""
+    from dvonn_core.diamonds import bot
+    game = DiamondsGame()
+    for ply in range(800):
+        if game.phase == "over":
+            break
+        pick = bot.random_move if ply % 2 else bot.greedy_move
+        game.play(pick(game, 5000 + ply))
+    link = link_format.of_game("diamonds", "k3p9x2am", game)
+    address = link_format.url(PAGE, link, coder("diamonds"))
+    assert len(address) <= link_format.MAX_LINK, len(address)
+    assert link_format.read(address.split(link_format.PREFIX)[1], "diamonds", STARTS["diamonds"],
+                            CODECS["diamonds"])[0].moves == link.moves
+
+
+def test_a_coder_numbers_only_the_moves_added_and_follows_an_undo() -> None:
+    numbering = coder("dvonn")
+    calls = []
+    digits = numbering.codec.digits
+    numbering.codec = type("Counting", (), {"digits": lambda self, g, m: calls.append(m) or digits(g, m)})()
+    first = numbering.extend(DVONN_GAME[:50])
+    assert len(calls) == 50
+    numbering.extend(DVONN_GAME[:51])
+    assert len(calls) == 51
+    assert numbering.extend(DVONN_GAME[:50]) == first and len(calls) == 51  # an undo: nothing numbered again
+    numbering.extend(DVONN_GAME[:52])
+    assert len(calls) == 53 and numbering.moves == DVONN_GAME[:52]
+    assert numbering.extend(DVONN_GAME[:52]) == coder("dvonn").extend(DVONN_GAME[:52])
+
+
+def test_a_move_that_cannot_be_numbered_is_written_as_text() -> None:
+    link = Link("dvonn", "a", "black", {}, None, ["F3"])
+    value = link_format.pack(Link("dvonn", "a", "black", {}, None, ["F3", "F3"]), coder("dvonn"))
+    assert link_format.unpack(value).coded is None
+    assert link_format.unpack(link_format.pack(link, coder("dvonn"))).coded is not None
 
 
 GOOD = link_format.pack(Link("dvonn", "k3p9x2am", game_of("dvonn", DVONN_GAME[:51]).to_move, {"White": "Ann"}, None,
@@ -157,6 +207,19 @@ def test_a_bad_start_position_is_named() -> None:
         link_format.read(value, "dvonn", STARTS["dvonn"])
 
 
+def test_numbered_moves_that_do_not_fit_are_refused() -> None:
+    numbered = link_format.pack(Link("dvonn", "a", "black", {}, None, ["F3"]), coder("dvonn"))
+    with pytest.raises(LinkError, match="its moves are numbered, and this page has no numbering for them"):
+        link_format.read(numbered, "dvonn", STARTS["dvonn"])
+    with pytest.raises(LinkError, match=r"the link is damaged \(it holds more than its 0 moves\)"):
+        link_format.read(value_of(b"dvonn\tid\twhite\t0\tC\t0\t1\t\n-\n\n\x05"), "dvonn", STARTS["dvonn"],
+                         CODECS["dvonn"])
+    over = game_of("dvonn", DVONN_GAME).position().encode()
+    with pytest.raises(LinkError, match="move 1 cannot be read: no move is possible there"):
+        link_format.read(value_of(b"dvonn\tid\twhite\t1\tC\t0\t1\t\n" + over + b"\n\n"), "dvonn",
+                         STARTS["dvonn"], CODECS["dvonn"])
+
+
 def test_a_link_that_unpacks_to_megabytes_is_refused() -> None:
     with pytest.raises(LinkError, match="unpacks to more than 256 KB"):
         link_format.unpack(value_of(b"dvonn\tid\twhite\t0\tU\t0\t1\t\n-\n" + b"x" * 300_000))
@@ -170,9 +233,42 @@ def test_micropython_reads_and_writes_links_as_cpython(tmp_path: Path) -> None:
     messages); the links it packs itself round-trip and fit (their bytes differ: another compressor)."""
     (tmp_path / "in").mkdir()
     data = tmp_path / "in" / "links.txt"
-    data.write_text("\n".join(v for v, _ in MALFORMED if len(v) < 10000) + "\n" + GOOD + "\n")
+    numbered = link_format.pack(Link("dvonn", "k3p9x2am", game_of("dvonn", DVONN_GAME).to_move, {}, None, DVONN_GAME),
+                                link_format.Coder(CODECS["dvonn"], STARTS["dvonn"]))
+    data.write_text("\n".join(v for v, _ in MALFORMED if len(v) < 10000) + "\n" + GOOD + "\n" + numbered + "\n")
     lines = same_output(tmp_path, MICROPYTHON_CHECK, [data])
     assert sum(1 for line in lines if line.startswith("refused ")) == len([v for v, _ in MALFORMED if len(v) < 10000])
     assert any(line.startswith("read dvonn k3p9x2am %s 51 moves" % game_of("dvonn", DVONN_GAME[:51]).to_move)
                for line in lines)
-    assert sum(1 for line in lines if line.startswith("round trip ") and line.endswith(" True True")) == 4
+    assert any(line.startswith("read dvonn k3p9x2am %s 61 moves" % game_of("dvonn", DVONN_GAME).to_move)
+               for line in lines)
+    assert sum(1 for line in lines if line.startswith("round trip ") and line.endswith(" True True")) == 8
+
+
+def test_the_long_chain_round_trips_numbered() -> None:
+    """tests/data/diamonds/long-chain.txt: a turn of hundreds of pivots, many named by their partner."""
+    position, turn = (Path(__file__).parent / "data" / "diamonds" / "long-chain.txt").read_text().splitlines()[:2]
+    game = DiamondsGame.from_position(position)
+    game.play(turn)
+    link = link_format.of_game("diamonds", "a", game)
+    assert "/" in turn and len(turn.split()) > 100
+    value = link_format.pack(link, coder("diamonds"))
+    assert link_format.unpack(value).coded is not None
+    back, replayed = link_format.read(value, "diamonds", STARTS["diamonds"], CODECS["diamonds"])
+    assert back.moves == [turn] and replayed.position() == game.position()
+    assert len(value) < len(link_format.pack(link))
+
+
+@pytest.mark.parametrize(("name", "moves"), [("dvonn", DVONN_GAME), ("diamonds", DIAMONDS_GAME)])
+def test_reading_a_link_leaves_its_coder_ready_for_the_next_move(name: str, moves: list[str]) -> None:
+    game = game_of(name, moves[:-1])
+    value = link_format.pack(link_format.of_game(name, "a", game), coder(name))
+    numbering = coder(name)
+    numbering.codec = None  # nothing may be numbered again: only the last move
+    replayed = link_format.read(value, name, STARTS[name], CODECS[name], numbering)[1]
+    numbering.codec = type("One", (), {"digits": lambda self, g, m: calls.append(m) or CODECS[name].digits(g, m)})()
+    calls: list[str] = []
+    replayed.play(moves[-1])
+    after = link_format.of_game(name, "a", replayed)
+    assert link_format.pack(after, numbering) == link_format.pack(after, coder(name))
+    assert calls == [moves[-1]]

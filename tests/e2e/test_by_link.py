@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -201,10 +202,16 @@ def test_i_move_only_as_my_side_and_the_list_reopens_the_game(game: GamePage, fr
     assert data(game, "linkGame") == "" and registry(game) == []
 
 
+def read(game: GamePage, value: str) -> link_format.Link:
+    """The link of ``value`` read as ``game``'s page reads it."""
+    persist = import_module(game.NAME + ".persist")
+    return link_format.read(value, game.NAME, persist.SAVES.start, persist.LINK_CODEC)[0]
+
+
 def edited(url: str, game: GamePage, keep: int, moves: list[str] | None = None, name: str = "") -> str:
     """``url`` with its game's moves cut to ``keep`` and ``moves`` played after (same game id)."""
     page, value = url.split(link_format.PREFIX)
-    link = link_format.unpack(value)
+    link = read(game, value)
     rules = game.rules()
     for move in link.moves[:keep] + (moves or []):
         rules.play(move)
@@ -252,7 +259,7 @@ def test_links_that_do_not_fit_lose_nothing(game: GamePage, friend: GamePage) ->
     # A link whose moves differ from mine (same game id): both kept, I choose.
     rules = game.rules()
     theirs = registry(game)[0]
-    moves = link_format.unpack(theirs["value"]).moves
+    moves = read(game, theirs["value"]).moves
     for move in moves[:2]:
         rules.play(move)
     alternative = next(str(m) for m in rules.legal_moves() if str(m) != moves[2] and len(str(m)) <= 4)
@@ -282,7 +289,7 @@ def test_two_tabs_moving_the_same_game_lose_no_move(game: GamePage, friend: Game
     played = game.history()[-1]
     tab.play(two.split()[0] if game.NAME == "diamonds" and ">" in two else two)
     assert "changed elsewhere" in message(tab)
-    assert link_format.unpack(registry(game)[0]["value"]).moves[-1] == played
+    assert read(game, registry(game)[0]["value"]).moves[-1] == played
     tab.page.close()
 
 

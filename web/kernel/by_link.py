@@ -76,12 +76,40 @@ def _find(games, id):
     return None
 
 
-def _moves_of(value):
-    """The moves of a stored link value (None if it cannot be read)."""
+def _codec():
+    """The game's numbering of its moves for links (its ``persist.LINK_CODEC``), if it has one."""
+    return getattr(game_io.persist, "LINK_CODEC", None)
+
+
+def _read(value):
+    """(link, game) of a link's value on this page; ``LinkError`` saying what is wrong.  The
+    numbering of its moves is kept (:func:`_coder`): the next link numbers only the new moves."""
+    persist = game_io.persist
+    codec = _codec()
+    coder = None if codec is None else link_format.Coder(codec, persist.SAVES.start)
+    link, game = link_format.read(value, persist.SAVES.game, persist.SAVES.start, codec, coder)
+    link.coder = coder
+    return link, game
+
+
+def _read_stored(entry):
+    """(link, game) of a stored entry, None if it cannot be read (it is then replaced)."""
     try:
-        return link_format.unpack(value).moves
+        return _read(entry["value"])
     except ValueError:
         return None
+
+
+def _coder(id, position):
+    """This game's :class:`link_format.Coder`, kept while the same game is shown."""
+    codec = _codec()
+    if codec is None:
+        return None
+    key = (id, position)
+    if _state.get("coder_key") != key:
+        _state["coder_key"] = key
+        _state["coder"] = link_format.Coder(codec, game_io.persist.SAVES.start, position)
+    return _state["coder"]
 
 
 def _now():
@@ -110,16 +138,19 @@ def _swaps(game):
     return sum(1 for m in game.moves if getattr(m, "is_swap", False))
 
 
-def _adopt(link, game, mine):
+def _adopt(link, game, mine, value):
     """Show ``game`` (of ``link``) with ``mine`` my side now, the game it replaces kept."""
     page = _state["page"]
     S = page.S
     if S.game.tags.get(TAG) != link.id:
         game_io._keep_previous()
     game.tags[TAG] = link.id
+    if getattr(link, "coder", None) is not None:
+        _state["coder_key"] = (link.id, link.start)
+        _state["coder"] = link.coder
     players = {mine: "human", OTHER[mine]: "remote"}
     S.adopt(game, players=players, level=S.level, base=link.base, seed=link.seed, **link.options)
-    _state["synced"] = list(link.moves)
+    _state["synced"] = value  # the entry's value as this tab last saw it (see _sync)
     _state["made"] = None
 
 
@@ -156,10 +187,9 @@ def open_value(value):
     """Open the game of a link's ``value``: see the module's docstring for each case."""
     page = _state["page"]
     S = page.S
-    persist = game_io.persist
     t0 = window.performance.now()
     try:
-        link, game = link_format.read(value, persist.SAVES.game, persist.SAVES.start)
+        link, game = _read(value)
     except ValueError as error:
         _message("This link cannot be opened: %s. Nothing was changed or stored." % str(error).rstrip("."))
         document.body.dataset.rejectedAt = str(window.performance.now())
@@ -169,17 +199,20 @@ def open_value(value):
     games = _games()
     entry = _find(games, link.id)
     theirs = _names(link.tags)
-    if entry is None or _moves_of(entry["value"]) is None:
+    stored = _read_stored(entry) if entry is not None else None
+    if stored is None:
         mine = link.to_move  # a link goes to the player who is to move
         first = mine if _swaps(game) % 2 == 0 else OTHER[mine]
         entry = {"id": link.id, "game": link.game, "first": first}
         _update(entry, link, game, value, mine)
-        games.insert(0, entry)
+        if entry not in games:
+            games.insert(0, entry)
         _store(games)
-        _adopt(link, game, mine)
+        _adopt(link, game, mine, value)
         S.notice = _opened_notice(game, mine, theirs)
     else:
-        ours = _moves_of(entry["value"])
+        mine_link, mine_game = stored
+        ours = mine_link.moves
         mine = _side_now(entry, game)
         how, at = link_format.compare(ours, link.moves)
         if how in ("same", "newer"):
@@ -187,10 +220,9 @@ def open_value(value):
                 _update(entry, link, game, value, mine)
             entry["opened"] = _now()
             _store(games)
-            _adopt(link, game, mine)
+            _adopt(link, game, mine, entry["value"])
             S.notice = _opened_notice(game, mine, theirs)
         else:
-            mine_link, mine_game = link_format.read(entry["value"], persist.SAVES.game, persist.SAVES.start)
             if how == "older":
                 _message("This link is older than your game: it has %d move%s, your game %d. Your game is unchanged."
                          % (len(link.moves), "" if len(link.moves) == 1 else "s", len(ours)))
@@ -201,7 +233,7 @@ def open_value(value):
                 _show_choice(link.id)
             entry["opened"] = _now()
             _store(games)
-            _adopt(mine_link, mine_game, _side_now(entry, mine_game))
+            _adopt(mine_link, mine_game, _side_now(entry, mine_game), entry["value"])
     _state["listed"] = None
     document.body.dataset.linkOpenMs = str(int(window.performance.now() - t0))
     return True
@@ -267,7 +299,7 @@ def on_start(event):
         if name:
             S.game.tags[SIDE_NAMES[side]] = name
     S.game.tags[TAG] = id
-    _state["synced"] = []
+    _state["synced"] = None
     _state["made"] = None
     _el("by-link-dialog").close()
     _message("")
@@ -311,7 +343,7 @@ def draw():
         _state["made"] = key
         link = link_format.of_game(_game_name(), id, game, S.base, S.seed, S.options)
         link.tags.pop(TAG, None)
-        value = link_format.pack(link)
+        value = link_format.pack(link, _coder(id, game.start_position))
         _sync(link, game, value, mine)
         url = _page_address() + link_format.PREFIX + value
         anchor = _el("link-url")
@@ -340,9 +372,7 @@ def _sync(link, game, value, mine):
     games = _games()
     entry = _find(games, link.id)
     if entry is not None:
-        stored = _moves_of(entry["value"])
-        synced = _state["synced"]
-        if stored is not None and synced is not None and stored != synced and stored != link.moves:
+        if entry["value"] not in (_state["synced"], value):
             _message("This game by link was changed elsewhere (another tab or a link) since this page showed it: "
                      "reopen it from the list. Nothing was overwritten.")
             return
@@ -352,7 +382,7 @@ def _sync(link, game, value, mine):
         games.insert(0, entry)
     _update(entry, link, game, value, mine)
     if _store(games):
-        _state["synced"] = list(link.moves)
+        _state["synced"] = value
 
 
 # -- the list ------------------------------------------------------------------------------------
@@ -439,11 +469,10 @@ def on_take_theirs(event):
     entry["value"], entry["other"] = entry["other"], entry["value"]
     _store(games)
     page = _state["page"]
-    persist = game_io.persist
-    link, game = link_format.read(entry["value"], persist.SAVES.game, persist.SAVES.start)
+    link, game = _read(entry["value"])
     _update(entry, link, game, entry["value"], _side_now(entry, game))
     _store(games)
-    _adopt(link, game, _side_now(entry, game))
+    _adopt(link, game, _side_now(entry, game), entry["value"])
     _message("The link's game goes on; your earlier game is kept in the list's entry.")
     _state["listed"] = None
     page.after_change()

@@ -91,6 +91,8 @@ class Link:
         self.base = base
         self.seed = seed
         self.options = dict(options or {})  # type: Dict[str, Any]
+        self.coded = None  # type: Optional[bytes]  # numbered moves not yet read (see unpack)
+        self.count = len(self.moves)
 
     def _fields(self):
         return (self.game, self.id, self.to_move, self.tags, self.start, self.moves, self.base, self.seed,
@@ -232,29 +234,47 @@ def _clean(text):
     return str(text).replace("\t", " ").replace("\n", " ").replace("\r", " ")
 
 
-def pack(link):
-    """The ``#game=`` value of ``link`` (without ``#game=``)."""
+def pack(link, coder=None):
+    """The ``#game=`` value of ``link`` (without ``#game=``).
+
+    With ``coder`` (a :class:`Coder` of the game, at ``link.start``) the moves are written as
+    their numbers among the legal choices; a move it cannot number is written as text.
+    """
     upper = any("A" <= m[:1] <= "K" for m in link.moves)
+    moves = None
+    if coder is not None:
+        if coder.position != link.start:  # another game's coder: start again from this one's start
+            coder.position = link.start
+            coder.reset()
+        try:
+            moves = coder.extend(link.moves)
+        except ValueError:
+            coder.reset()
+    case = "C" if moves is not None else "U" if upper else "L"
+    if moves is None:
+        moves = _pack_moves(link.moves, upper)
     options = json.dumps(link.options, separators=(",", ":")) if link.options else ""
-    lines = ["\t".join((link.game, link.id, link.to_move, str(len(link.moves)), "U" if upper else "L",
+    lines = ["\t".join((link.game, link.id, link.to_move, str(len(link.moves)), case,
                         str(link.base), str(link.seed), options)),
              link.start or "-"]
     for key in sorted(link.tags):
         lines.append(_clean(key) + "\t" + _clean(link.tags[key]))
     head = ("\n".join(lines) + "\n\n").encode("utf-8")
-    body = head + _pack_moves(link.moves, upper)
+    body = head + moves
     crc = _crc(body)
     check = bytes([(crc >> 24) & 255, (crc >> 16) & 255, (crc >> 8) & 255, crc & 255])
     return VERSION + _b64encode(check + _compress(body))
 
 
-def url(page, link):
+def url(page, link, coder=None):
     """The whole address: ``page`` (the game page's address, without ``#``) and the link."""
-    return page + PREFIX + pack(link)
+    return page + PREFIX + pack(link, coder)
 
 
 def unpack(value):
-    """The :class:`Link` in a ``#game=`` value (checked as data, not yet against the rules).
+    """The :class:`Link` in a ``#game=`` value (checked as data, not yet against the rules);
+    a link whose moves are numbered (see :class:`Coder`) holds them in ``link.coded`` (bytes)
+    and ``link.moves`` is empty until :func:`read` numbers them back.
 
     Raises :class:`LinkError` naming what is wrong: a value too long, a character that cannot be
     in a link, a link cut short or damaged, a body that is not a game.
@@ -286,7 +306,7 @@ def _read_body(body):
     except UnicodeError:
         raise LinkError("it is not a game (its header is not text)")
     fields = head[0].split("\t")
-    if len(fields) != 8 or fields[4] not in ("U", "L") or not (fields[3] + fields[5] + fields[6]).isdigit():
+    if len(fields) != 8 or fields[4] not in ("U", "L", "C") or not (fields[3] + fields[5] + fields[6]).isdigit():
         raise LinkError("it is not a game (its first line is not a game's header)")
     game, id, to_move, count, case, base, seed, options = fields
     if not 1 <= len(id) <= 40:
@@ -303,8 +323,9 @@ def _read_body(body):
         tags[key] = text
     if len(tags) > MAX_TAGS:
         raise LinkError("it is not a game (it has more than %d tags)" % MAX_TAGS)
-    moves = _unpack_moves(body[split + 2:], case == "U")
-    if len(moves) != int(count):
+    coded = body[split + 2:] if case == "C" else None
+    moves = [] if coded is not None else _unpack_moves(body[split + 2:], case == "U")
+    if coded is None and len(moves) != int(count):
         raise LinkError("the link is cut short (it says %s moves and holds %d)" % (count, len(moves)))
     if int(base) > int(count):
         raise LinkError("it is not a game (its setup has more moves, %s, than the game, %s)" % (base, count))
@@ -312,7 +333,10 @@ def _read_body(body):
     start = None if head[1] == "-" else head[1]
     if start is not None and not start:
         raise LinkError("it is not a game (its start line is empty)")
-    return Link(game, id, to_move, tags, start, moves, int(base), int(seed), settings)
+    link = Link(game, id, to_move, tags, start, moves, int(base), int(seed), settings)
+    link.coded = coded
+    link.count = int(count)
+    return link
 
 
 def _options(text):
@@ -331,11 +355,13 @@ def _options(text):
     return options
 
 
-def read(value, game_name, start):
+def read(value, game_name, start, codec=None, coder=None):
     """(:class:`Link`, the game replayed) of a ``#game=`` value opened on the page of ``game_name``.
 
     ``start(position)`` gives the game's rules object at a start position (None: the empty
-    board).  Every move is replayed; :class:`LinkError` names the first that cannot be.
+    board); ``codec`` numbers its moves (see :class:`Coder`).  Every move is replayed;
+    :class:`LinkError` names the first that cannot be.  A ``coder`` given is left holding the
+    link's numbered moves, so that the next link from here numbers only the moves added.
     """
     link = unpack(value)
     if link.game != game_name:
@@ -345,7 +371,19 @@ def read(value, game_name, start):
         game = start(link.start)
     except ValueError as error:
         raise LinkError("its start position is not valid (%s)" % str(error)[:120])
-    for i in range(len(link.moves)):
+    if link.coded is not None:
+        if codec is None:
+            raise LinkError("its moves are numbered, and this page has no numbering for them")
+        log = None
+        if coder is not None:
+            coder.position = link.start
+            coder.reset()
+            log = coder.digits
+        link.moves = _number_back(codec, game, link.coded, link.count, log)
+        if coder is not None:
+            coder.moves = list(link.moves)
+            coder.game = game.copy()
+    for i in range(len(link.moves) if link.coded is None else 0):
         try:
             game.play(link.moves[i])
         except ValueError as error:
@@ -355,6 +393,104 @@ def read(value, game_name, start):
     for key in link.tags:
         game.tags[key] = link.tags[key]
     return link, game
+
+
+# -- moves as numbers: each its place among the choices the rules allow -------------------------
+class LegalMovesCodec:
+    """A game's moves as digits: each move its index among ``game.legal_moves()`` (DVONN: a few
+    dozen choices, so 4 to 6 bits a move).  A game whose turns are too many to list (Diamonds &
+    Pivots) numbers each step of a turn instead, with the same two methods."""
+
+    def digits(self, game, move):
+        """``move`` (a text) in ``game`` (before it) as [(digit, radix)]; ValueError if not listed."""
+        legal = [str(m) for m in game.legal_moves()]
+        return [(legal.index(move), len(legal))]
+
+    def read(self, game, take):
+        """The move whose digits ``take(radix)`` gives, in ``game`` (not played)."""
+        legal = game.legal_moves()
+        return str(legal[take(len(legal))])
+
+
+class Coder:
+    """The moves of one game as digits, kept from one link to the next: :meth:`extend` numbers
+    only the moves added since (and takes back those undone), so a page makes each new link in
+    the time of one move.  ``codec`` is the game's (e.g. :class:`LegalMovesCodec`), ``game`` a
+    fresh game at the link's start."""
+
+    def __init__(self, codec, start, position=None):
+        self.codec = codec
+        self.start = start
+        self.position = position
+        self.reset()
+
+    def reset(self):
+        self.game = self.start(self.position)
+        self.moves = []  # type: List[str]
+        self.digits = []  # type: List[List[Any]]
+
+    def extend(self, moves):
+        """The bytes of ``moves`` numbered; ValueError if one cannot be (then :meth:`reset`)."""
+        n = 0
+        while n < len(self.moves) and n < len(moves) and self.moves[n] == moves[n]:
+            n += 1
+        while len(self.moves) > n:
+            self.game.undo()
+            self.moves.pop()
+            self.digits.pop()
+        for move in moves[n:]:
+            digits = self.codec.digits(self.game, move)
+            self.game.play(move)
+            self.moves.append(move)
+            self.digits.append(digits)
+        number = 0
+        for i in range(len(self.digits) - 1, -1, -1):
+            for digit, radix in reversed(self.digits[i]):
+                number = number * radix + digit
+        out = []
+        while number:
+            out.append(number & 255)
+            number >>= 8
+        out.reverse()
+        return bytes(out)
+
+
+class _Digits:
+    def __init__(self, data):
+        number = 0
+        for byte in data:
+            number = (number << 8) | byte
+        self.number = number
+        self.log = None  # type: Optional[List[Any]]
+
+    def take(self, radix):
+        if radix < 1:
+            raise ValueError("no move is possible there")
+        digit = self.number % radix
+        self.number //= radix
+        if self.log is not None:
+            self.log.append((digit, radix))
+        return digit
+
+
+def _number_back(codec, game, data, count, log=None):
+    """The ``count`` moves numbered in ``data``, each played on ``game`` (``log``: a list that
+    gets each move's digits, as :meth:`Coder.extend` keeps them)."""
+    digits = _Digits(data)
+    moves = []
+    for i in range(count):
+        if log is not None:
+            digits.log = []
+            log.append(digits.log)
+        try:
+            move = codec.read(game, digits.take)
+            game.play(move)
+        except ValueError as error:
+            raise LinkError("move %d cannot be read: %s" % (i + 1, str(error)[:160]))
+        moves.append(move)
+    if digits.number:
+        raise LinkError("the link is damaged (it holds more than its %d moves)" % count)
+    return moves
 
 
 def compare(mine, theirs):

@@ -15,14 +15,22 @@ import pytest
 
 from kernel import link_format
 
-from .app import DIAMONDS_GAME, GamePage
+from .app import DIAMONDS_GAME, DiamondsApp, GamePage
+from .conftest import opened
 
 REGISTRY = "games-by-link"
 
 
 @pytest.fixture()
-def friend(game: GamePage) -> Iterator[GamePage]:
+def diamonds(page: Any, base_url: str, requests_seen: list[str]) -> Iterator[GamePage]:
+    """The Diamonds & Pivots page (for what only it has: the pie rule)."""
+    yield from opened(page, base_url, requests_seen, DiamondsApp)
+
+
+@pytest.fixture()
+def friend(request: pytest.FixtureRequest) -> Iterator[GamePage]:
     """The same game's page in another browser (its own storage): the friend far away."""
+    game = request.getfixturevalue("diamonds" if "diamonds" in request.fixturenames else "game")
     context = game.page.context.browser.new_context()
     page = context.new_page()
     page.set_default_timeout(30_000)
@@ -310,3 +318,21 @@ def test_the_share_step_and_the_list_fit_the_screen(game: GamePage, size: tuple[
     game.page.screenshot(path=str(artifacts / f"by-link-list-{game.NAME}-{name}.png"))
     box = game.page.get_by_test_id("link-game-item").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+
+
+def test_the_pie_rule_swaps_the_sides_of_a_game_by_link(diamonds: GamePage, friend: GamePage) -> None:
+    """Diamonds & Pivots: the friend swaps sides after the first drop; each page then holds the
+    other colour, and the page that opens a link knows which side is its own after the swap."""
+    game = diamonds
+    start_by_link(game)
+    assert data(game, "mySide") == "black"
+    game.play("e1")
+    open_link(friend, link_of(game))
+    assert data(friend, "mySide") == "white"
+    friend.play("swap")
+    assert data(friend, "mySide") == "black"  # the friend now holds Black, and White (mine) moves
+    open_link(game, link_of(friend), "document.body.dataset.ply === '2'")
+    assert data(game, "mySide") == "white" and game.page.title().startswith("Your move")
+    game.play(game.simple_move())
+    open_link(friend, link_of(game), "document.body.dataset.ply === '3'")
+    assert data(friend, "mySide") == "black" and friend.page.title().startswith("Your move")

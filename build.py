@@ -37,7 +37,15 @@ from sitebuild.figures import (
 )
 from sitebuild.modules import closure, fs_path, module_name
 from sitebuild.packs import lazy_pack, micropython_page
-from sitebuild.pages import drop_unlinked_styles, guide, inline_styles, page_config, pyscript_config, service_worker
+from sitebuild.pages import (
+    drop_unlinked_styles,
+    framed,
+    guide,
+    inline_styles,
+    page_config,
+    pyscript_config,
+    service_worker,
+)
 from sitebuild.site import Site, fill
 from sitebuild.vendor import (
     MICROPYTHON_FILES,
@@ -74,26 +82,31 @@ class Page:
     ours); ``lazy``: packages it loads on first use (each its own pack, see kernel/lazy.py);
     ``worker``: whether it starts the bot worker; ``values``: the template values only it has
     (a function of nothing, called at build time: the board drawn for its first paint);
-    ``figures``: what rewrites its example figures at build time (rules pages).
+    ``figures``: what rewrites its example figures at build time (rules pages); ``frame``: the
+    template it shares with other pages, whose parts its own ``template`` fills (the game pages).
     """
 
     def __init__(self, name: str, template: Path, entry: str | None = None, lazy: tuple[str, ...] = (),
                  worker: bool = False, values: Callable[[], dict[str, str]] | None = None,
-                 figures: Callable[[str], str] | None = None) -> None:
+                 figures: Callable[[str], str] | None = None, frame: Path | None = None) -> None:
         self.name, self.template, self.entry, self.lazy = name, template, entry, lazy
-        self.worker, self.values, self.figures = worker, values, figures
+        self.worker, self.values, self.figures, self.frame = worker, values, figures, frame
 
 
 #: The site's pages: what each one runs and draws at build time (a third game adds its entries).
+GAME_FRAME = SHARED / "game.html"  # what every game page has; each game's page file gives its parts
+EMBED_FRAME = SHARED / "embed.html"  # the same for the embed pages
 PAGES = (
-    Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board),
+    Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board,
+         frame=GAME_FRAME),
     Page("rules.html", DVONN / "rules.html", "dvonn.rules", figures=prerendered_figures),
-    Page("embed.html", SHARED / "embed.html", "dvonn.embed", values=prerendered_board),
+    Page("embed.html", DVONN / "embed.html", "dvonn.embed", values=prerendered_board, frame=EMBED_FRAME),
     Page("diamonds.html", DIAMONDS / "diamonds.html", "diamonds.main", lazy=("study",), worker=True,
-         values=diamonds_board),
+         values=diamonds_board, frame=GAME_FRAME),
     Page("diamonds-rules.html", DIAMONDS / "diamonds-rules.html", "diamonds.rules",
          values=lambda: {"diamonds_answers": diamonds_answers()}, figures=diamonds_checked_figures),
-    Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board),
+    Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board,
+         frame=EMBED_FRAME),
     Page("bare.html", SHARED / "bare.html"),  # the reference page of benchmarks/web_load.py
 )
 
@@ -150,6 +163,8 @@ def build(out: Path = DIST) -> Site:
             for package in page.lazy:
                 mine[f"{package}_pack"] = lazy_pack(site, package, modules)
         text = page.template.read_text()
+        if page.frame is not None:
+            text = framed(page.frame.read_text(), text)
         for name, part in parts.items():  # the parts first: they hold placeholders of their own
             text = text.replace("{{%s}}" % name, part)
         text = fill(text, mine)

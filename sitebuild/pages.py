@@ -13,6 +13,30 @@ from sitebuild import ROOT, SHARED
 from sitebuild.site import Site, content_hash, fill, inline_code
 from sitebuild.vendor import plugins_off
 
+PART = re.compile(r"^<!-- part: ([a-z_]+) -->\n", re.M)
+
+
+def framed(frame: str, page: str) -> str:
+    """A page made of a frame shared by several pages and its own parts: ``page`` gives each part
+    on a line ``<!-- part: NAME -->`` followed by its text (up to the next such line), which
+    replaces ``{{NAME}}`` in ``frame``.  Text before the first part is a comment for readers.
+
+    >>> framed("<b>{{a}}</b>{{b}}.", "<!-- a page -->\\n<!-- part: a -->\\nx\\n<!-- part: b -->\\n")
+    '<b>x</b>.'
+    >>> framed("{{a}}", "<!-- part: c -->\\n")
+    Traceback (most recent call last):
+    SystemExit: build.py: a part that the frame has no place for: 'c'
+    """
+    pieces = PART.split(page)
+    names = pieces[1::2]
+    if len(set(names)) != len(names):
+        raise SystemExit(f"build.py: a part given twice among {names}")
+    for name, text in zip(names, pieces[2::2], strict=True):
+        if "{{%s}}" % name not in frame:
+            raise SystemExit(f"build.py: a part that the frame has no place for: {name!r}")
+        frame = frame.replace("{{%s}}" % name, text.rstrip("\n"))
+    return frame
+
 
 def pyscript_config(site: Site, interpreter: str, modules: dict[str, str]) -> dict[str, object]:
     """A PyScript config: the local interpreter and the Python files to put in its FS."""

@@ -4,11 +4,14 @@ the source's worked example played step by step, the answers quoted from the lib
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import quote
 
 from dvonn_core.diamonds import ANSWERS, DiamondsGame
 
 from .doc_helpers import Watch, cells_with_class, when_ready
+
+LONG_CHAIN = Path(__file__).resolve().parents[1] / "data" / "diamonds" / "long-chain.txt"
 
 EXAMPLE = DiamondsGame.from_stones(black=["b7", "c5", "c6", "d6", "e6"], white=["h1", "h2", "h3", "h4", "i2"])
 
@@ -164,6 +167,17 @@ def test_an_embedded_diamonds_board(page, base_url: str) -> None:  # type: ignor
     page.locator('[data-cell="c3"]').click()
     game.play("c3")
     page.wait_for_function("p => document.body.dataset.position === p", arg=game.position())
+    watch.check()
+
+
+def test_an_embed_shows_the_long_chain_turn(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """The 288-pivot turn of tests/data/diamonds/long-chain.txt as an embed's ``moves``."""
+    position, turn = LONG_CHAIN.read_text().splitlines()[:2]
+    watch = Watch(page, base_url)
+    watch.open("embed.html?game=diamonds&position=" + quote(position) + "&moves=" + quote(turn))
+    game = DiamondsGame.from_position(position)
+    game.play(turn)
+    assert page.evaluate("document.body.dataset.position") == game.position()
     watch.check()
 
 

@@ -21,7 +21,6 @@ from kernel.url import EmbedError, flag
 
 PARAMETERS = ("game", "position", "moves", "flip", "labels", "caption")
 MAX_CAPTION = 300
-MAX_MOVES = 200
 
 
 def parse(params):
@@ -38,9 +37,9 @@ def parse(params):
         game = DiamondsGame.from_position(position) if position else DiamondsGame()
     except ValueError as error:
         raise EmbedError("position: %s" % error)
+    # As many turns as a game has: the rules set no limit (random games run past 200 turns); the
+    # address is at most kernel.embed.MAX_QUERY long.
     moves = split_turns(params.get("moves", ""))
-    if len(moves) > MAX_MOVES:
-        raise EmbedError("moves: %d turns is too many (at most %d)" % (len(moves), MAX_MOVES))
     for i in range(len(moves)):
         try:
             moves[i] = str(game.play(moves[i]))

@@ -24,6 +24,8 @@ from kernel.url import EmbedError, flag, iframe, quote
 
 PARAMETERS = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption", "game")
 MAX_CAPTION = 300
+#: Above any DVONN game: 49 placements, then at most 48 stack moves (each leaves one stack fewer)
+#: and a pass before each of them.
 MAX_MOVES = 200
 
 

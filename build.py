@@ -7,6 +7,11 @@ with ``npm ci`` when missing) into ``dist/``, writes the PyScript configs and a 
 worker that precaches the whole site.  Every path is relative, so the site also works
 under a sub-path such as ``https://<user>.github.io/<repo>/``.
 
+Every page but ``bare.html`` is written in each of the site's languages: English at the root, the
+others in ``de/``, ``fr/``, ``nl/`` with the same file names, their messages from ``locale/``
+(sitebuild/i18n.py; ``tools/messages.py`` extracts them).  A language's pages use the root's
+runtime, packs and styles: nothing is copied per language.
+
 Cache busting: runtime files live in versioned folders (``vendor/pyodide-314.0.7/``)
 and our own files are referenced as ``name?v=<content hash>``.
 

@@ -6,7 +6,11 @@ the game pages work from their language's folder, offline too."""
 
 from __future__ import annotations
 
+import html
+import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -89,7 +93,32 @@ def test_page_lays_out_in_every_language_without_axe_violations(axe_context: Any
         page.close()
 
 
-def test_translated_pages_say_it_in_their_language(axe_context: Any, base_url: str) -> None:
+def test_a_language_folder_uses_the_root_files(site: Path) -> None:
+    """Each language's pages hold no copy of the runtime, packs or styles: every local address of theirs
+    (attributes, the PyScript configs) is a page of their folder or a file of the root that exists."""
+    names = {p.name for p in site.glob("*.html")}
+    for language in LANGUAGES:
+        if language == "en":
+            continue
+        folder = site / language
+        assert {p.name for p in folder.iterdir()} == names - {"bare.html", "embedding.html"}, language
+        for page in folder.glob("*.html"):
+            text = page.read_text()
+            for target in re.findall(r'\s(?:href|src|data-[\w-]+)="(\.\.?/[^"]*)"', text):
+                path = (folder / target).resolve().relative_to(site.resolve()) if target != "../" else Path(".")
+                local = re.split(r"[?#]", str(path))[0]
+                assert local == "." or local.endswith("/") or (site / local).exists() or \
+                    (site / local).is_dir(), f"{language}/{page.name}: {target}"
+            for config in re.findall(r'\s(?:config|data-bot-config)="([^"]*)"', text):
+                found = json.loads(html.unescape(config))
+                assert found["interpreter"].startswith("../vendor/"), page
+                for source, dest in found["files"].items():
+                    assert source.startswith("../") and (site / source[3:].split("?")[0]).is_file(), source
+                    assert dest.startswith("./"), dest
+            assert 'register("../sw.js")' in text or "dvonnRegisterServiceWorker" not in text, page
+
+
+def test_translated_pages_say_it_in_their_language(axe_context: Any, base_url: str, artifacts: Path) -> None:
     """What the build wrote into each language's rules page: the text, the example labels (CSS), the
     boards' names, the picker marking the page's language and linking to the others."""
     page = axe_context.new_page()
@@ -112,6 +141,9 @@ def test_translated_pages_say_it_in_their_language(axe_context: Any, base_url: s
             assert [a[0] for a in alternates] == [*LANGUAGES, "x-default"]
             assert [a[1] for a in alternates][:4] == ["/rules.html", "/de/rules.html", "/fr/rules.html",
                                                      "/nl/rules.html"]
+            page.set_viewport_size(SIZES[0])  # on a phone, for the closing note
+            page.screenshot(path=str(artifacts / f"rules-{language}-phone.png"))
+            page.set_viewport_size(SIZES[1])
     finally:
         page.close()
 

@@ -159,8 +159,10 @@ def problems(message: str, translation: str) -> list[str]:
 
 
 def python_messages(messages: Messages, files: Iterable[Path]) -> dict[str, object]:
-    """The translated messages of the Python files ``files`` (a page's modules), for kernel/i18n.py."""
-    mine = {path.resolve().relative_to(ROOT).as_posix() for path in files}
+    """The translated messages of the Python files ``files`` (a page's modules), for kernel/i18n.py: only
+    those of the pages' own Python (web/), which calls ``_()`` on the page.  The library's messages (the
+    Diamonds answers) are drawn into the page at build time and never asked for again."""
+    mine = {rel for rel in (path.resolve().relative_to(ROOT).as_posix() for path in files) if rel.startswith("web/")}
     catalog = messages.catalog()
     return {key: value for key, value in catalog.items()
             if messages.files.get(key.split("\x00")[0], set()) & mine}

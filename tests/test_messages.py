@@ -112,6 +112,11 @@ def fake_catalogs() -> dict[str, str]:
         element = i18n.page_messages(messages, [module])
         assert element.startswith('<script type="application/json" id="dvonn-messages">')
         assert i18n.page_messages(messages, [ROOT / "web" / "kernel" / "url.py"]) == ""  # another page's
+        # The library's messages (the Diamonds answers) are drawn in at build time: not in the page's block.
+        answers = ROOT / "dvonn_core" / "diamonds" / "__init__.py"
+        library = i18n.Messages(code, texts={"Repetition": "x"},
+                                files={"Repetition": {"dvonn_core/diamonds/__init__.py"}})
+        assert i18n.page_messages(library, [answers]) == ""
         out[code] = element.split(">", 1)[1].rsplit("</script>", 1)[0]
     return out
 

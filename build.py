@@ -151,15 +151,16 @@ def build(out: Path = DIST) -> Site:
     for page in PAGES:
         mine = dict(values)
         files: dict[str, str] = {}
-        modules: list[Path] = []
+        python: list[Path] = []  # every module the page runs, those of its lazy packs too (their messages)
         if page.entry is not None:
             modules = closure((page.entry,), leave_out=WORKER_ONLY)
             mine["page_py"], files = micropython_page(site, page.name, page.entry, modules)
+            python = list(modules)
             for package in page.lazy:
                 mine[f"{package}_pack"] = lazy_pack(site, package, modules)
-                modules += closure(tuple(module_name(p) for p in (WEB / package).glob("*.py")))
+                python += closure(tuple(module_name(p) for p in (WEB / package).glob("*.py")))
         for language in page.languages:
-            build_page(site, page, dict(mine), catalogs[language], files, mpy_dir, modules,
+            build_page(site, page, dict(mine), catalogs[language], files, mpy_dir, python,
                        bot_configs["./" if language == i18n.SOURCE else "../"])
     site.write(".nojekyll", b"")
     drop_unlinked_styles(site)

@@ -64,6 +64,12 @@ def test_catalog_holds_no_stale_messages(code: str, site_messages: set[object]) 
     assert not stale, f"{code}: messages no page has any more (run tools/messages.py update): {stale[:3]}"
 
 
+def test_the_template_catalog_is_up_to_date(site_messages: set[object]) -> None:
+    with (i18n.LOCALE / f"{i18n.DOMAIN}.pot").open("rb") as f:
+        template = {m.id for m in read_po(f) if m.id}
+    assert template == site_messages, "run tools/messages.py update"
+
+
 def test_the_check_finds_what_a_translation_lost() -> None:
     message = 'See the <a href="./{{guide_link}}">guide</a>: <code>E3H3</code>, %(n)d pieces.'
     assert i18n.problems(message, 'Siehe die <a href="./{{guide_link}}">Anleitung</a>: <code>E3H3</code>, '

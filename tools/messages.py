@@ -15,7 +15,11 @@ Where the messages are (sitebuild/i18n.py says how each reaches a page):
   so they are listed here.
 
 Then translate the empty entries of each ``site.po`` (any PO editor, or by hand): a message keeps its
-HTML tags, its ``<code>`` notation and its ``{{values}}`` / ``%`` placeholders (tests/test_messages.py).
+HTML tags, its ``<code>`` notation and its ``{{values}}`` / ``%`` placeholders (tests/test_messages.py)
+and brings no straight quote mark of its own (a message may be an attribute's value: use typographic
+quotes and the apostrophe U+2019).  French has a no-break space (U+00A0) before ``:`` ``;`` ``?`` ``!``
+and inside its quotes.  The boards' buttons that the rules pages quote in bold (Reset, Undo, Next step,
+Swap sides, Pass) are translated as the buttons will be.
 """
 
 from __future__ import annotations

@@ -231,7 +231,8 @@ def relocate(page: str, names: Iterable[str]) -> str:
 # The reader's language, in every page's <head> before anything is drawn: a page of the English root
 # sends the reader to the same page in their language (the choice the picker saved, else the first of
 # navigator.languages the site has) and an embed to the language of its lang= parameter; the picker's
-# links save the choice.  Kept short: it runs before the first paint of every page.
+# links save the choice.  The page is hidden while the other loads: nothing of it is drawn.  Written
+# into every page with its lines' indentation taken out (no comments in it: a line is a statement).
 _REDIRECT = """
 (function () {
   var langs = %(langs)s, embed = %(embed)s, html = document.documentElement, here = html.lang, want = null, i;
@@ -246,7 +247,7 @@ _REDIRECT = """
     }
   }
   if (want && want !== here && langs.indexOf(want) >= 0) {
-    html.style.display = "none";  // nothing of this page is drawn while the other loads
+    html.style.display = "none";
     location.replace((here === "en" ? "./" : "../") + (want === "en" ? "" : want + "/")
       + location.pathname.split("/").pop() + location.search + location.hash);
   }
@@ -264,13 +265,13 @@ def head(page: str, name: str, language: str, embed: bool) -> str:
     page in the other languages."""
     if '<html lang="en">' not in page or '<meta charset="utf-8">' not in page:
         raise SystemExit(f'build.py: {name} needs <html lang="en"> and <meta charset="utf-8"> to be translated')
-    script = _REDIRECT % {"langs": json.dumps(list(LANGUAGES)), "embed": "true" if embed else "false",
-                          "key": STORAGE_KEY}
+    script = "\n".join(line.strip() for line in _REDIRECT.strip().splitlines()) % {
+        "langs": json.dumps(list(LANGUAGES)), "embed": "true" if embed else "false", "key": STORAGE_KEY}
     links = "".join(f'\n<link rel="alternate" hreflang="{code}" href="{href(name, code, language)}">'
                     for code in LANGUAGES)
     links += f'\n<link rel="alternate" hreflang="x-default" href="{href(name, SOURCE, language)}">'
     page = page.replace('<html lang="en">', f'<html lang="{language}">', 1)
-    return page.replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n<script>{script.strip()}</script>'
+    return page.replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n<script>{script}</script>'
                         + links, 1)
 
 

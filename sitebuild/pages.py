@@ -38,16 +38,17 @@ def framed(frame: str, page: str) -> str:
     return frame
 
 
-def pyscript_config(site: Site, interpreter: str, modules: dict[str, str]) -> dict[str, object]:
-    """A PyScript config: the local interpreter and the Python files to put in its FS."""
-    return {"interpreter": f"./{interpreter}",
-            "files": {f"./{versioned}": f"./{dest}" for dest, versioned in sorted(modules.items())}}
+def pyscript_config(site: Site, interpreter: str, modules: dict[str, str], root: str = "./") -> dict[str, object]:
+    """A PyScript config: the local interpreter and the Python files to put in its FS (``root``: the
+    site's root from the page, ``../`` for a page in a language's folder)."""
+    return {"interpreter": f"{root}{interpreter}",
+            "files": {f"{root}{versioned}": f"./{dest}" for dest, versioned in sorted(modules.items())}}
 
 
-def page_config(site: Site, name: str, interpreter: str, files: dict[str, str]) -> dict[str, str]:
+def page_config(site: Site, name: str, interpreter: str, files: dict[str, str], root: str = "./") -> dict[str, str]:
     """Template values ``<name>_config`` (the inline PyScript config of a MicroPython page) and
-    ``<name>_preload`` (the preload links of its files)."""
-    config = {**pyscript_config(site, interpreter, files), "plugins": plugins_off()}
+    ``<name>_preload`` (the preload links of its files, relative to the root: see i18n.relocate)."""
+    config = {**pyscript_config(site, interpreter, files, root), "plugins": plugins_off()}
     return {f"{name}_config": html.escape(json.dumps(config, separators=(",", ":"))),
             f"{name}_preload": "\n".join(f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">'
                                          for _, v in sorted(files.items()))}
@@ -87,10 +88,15 @@ def precache(files: dict[str, str]) -> list[str]:
     hash) as the pages ask for it: a runtime file by its versioned folder, a page by its name, any
     other file of ours with ``?v=<hash>``.
 
+    A language's folder (``de/``, holding an ``index.html``) is a root of its own, as ``./de/``.
+
     >>> precache({"style.css": "cd34", "index.html": "ab12", "vendor/pyodide-1/pyodide.mjs": "ef56", ".nojekyll": ""})
     ['./', './index.html', './style.css?v=cd34', './vendor/pyodide-1/pyodide.mjs']
+    >>> precache({"index.html": "ab12", "de/index.html": "cd34", "de/rules.html": "ef56"})
+    ['./', './de/', './de/index.html', './de/rules.html', './index.html']
     """
-    return ["./"] + [f"./{rel}?v={h}" if not rel.startswith("vendor/") and not rel.endswith(".html")
+    folders = sorted(f"./{rel[:-len('index.html')]}" for rel in files if rel.endswith("/index.html"))
+    return ["./", *folders] + [f"./{rel}?v={h}" if not rel.startswith("vendor/") and not rel.endswith(".html")
                      else f"./{rel}" for rel, h in sorted(files.items()) if rel != ".nojekyll"]
 
 

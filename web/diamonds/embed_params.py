@@ -17,9 +17,10 @@ kernel.url.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5':
 
 from diamonds.session import split_turns
 from dvonn_core.diamonds import DiamondsGame
+from kernel.i18n import check_language
 from kernel.url import EmbedError, flag
 
-PARAMETERS = ("game", "position", "moves", "flip", "labels", "caption")
+PARAMETERS = ("game", "position", "moves", "flip", "labels", "caption", "lang")
 MAX_CAPTION = 300
 
 
@@ -30,6 +31,7 @@ def parse(params):
         raise EmbedError("unknown parameter %s (the parameters are %s)" % (unknown[0], ", ".join(PARAMETERS)))
     if params.get("game", "diamonds") != "diamonds":
         raise EmbedError("game: %r is not a game of this page (diamonds)" % params["game"])
+    check_language(params)
     position = params.get("position", "").strip()
     if "position" in params and not position:
         raise EmbedError("position is empty (leave it out to start from the empty board)")

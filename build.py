@@ -7,6 +7,11 @@ with ``npm ci`` when missing) into ``dist/``, writes the PyScript configs and a 
 worker that precaches the whole site.  Every path is relative, so the site also works
 under a sub-path such as ``https://<user>.github.io/<repo>/``.
 
+Every page but ``bare.html`` is written in each of the site's languages: English at the root, the
+others in ``de/``, ``fr/``, ``nl/`` with the same file names, their messages from ``locale/``
+(sitebuild/i18n.py; ``tools/messages.py`` extracts them).  A language's pages use the root's
+runtime, packs and styles: nothing is copied per language.
+
 Cache busting: runtime files live in versioned folders (``vendor/pyodide-314.0.7/``)
 and our own files are referenced as ``name?v=<content hash>``.
 
@@ -27,7 +32,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from sitebuild import BOT_WORKER, ROOT, SHARED, WEB
+from sitebuild import BOT_WORKER, ROOT, SHARED, WEB, i18n
 from sitebuild.figures import (
     diamonds_answers,
     diamonds_board,
@@ -37,7 +42,15 @@ from sitebuild.figures import (
 )
 from sitebuild.modules import closure, fs_path, module_name
 from sitebuild.packs import lazy_pack, micropython_page
-from sitebuild.pages import drop_unlinked_styles, guide, inline_styles, page_config, pyscript_config, service_worker
+from sitebuild.pages import (
+    drop_unlinked_styles,
+    framed,
+    guide,
+    inline_styles,
+    page_config,
+    pyscript_config,
+    service_worker,
+)
 from sitebuild.site import Site, fill
 from sitebuild.vendor import (
     MICROPYTHON_FILES,
@@ -74,27 +87,38 @@ class Page:
     ours); ``lazy``: packages it loads on first use (each its own pack, see kernel/lazy.py);
     ``worker``: whether it starts the bot worker; ``values``: the template values only it has
     (a function of nothing, called at build time: the board drawn for its first paint);
-    ``figures``: what rewrites its example figures at build time (rules pages).
+    ``figures``: what rewrites its example figures at build time (rules pages); ``frame``: the
+    template it shares with other pages, whose parts its own ``template`` fills (the game and embed
+    pages); ``languages``: the languages it is written in (each but English in its folder, see
+    sitebuild/i18n.py); ``embed``: a board for other sites' pages, which takes its language from
+    its ``lang=`` parameter.
     """
 
     def __init__(self, name: str, template: Path, entry: str | None = None, lazy: tuple[str, ...] = (),
                  worker: bool = False, values: Callable[[], dict[str, str]] | None = None,
-                 figures: Callable[[str], str] | None = None) -> None:
+                 figures: Callable[[str], str] | None = None, frame: Path | None = None,
+                 languages: tuple[str, ...] = tuple(i18n.LANGUAGES), embed: bool = False) -> None:
         self.name, self.template, self.entry, self.lazy = name, template, entry, lazy
-        self.worker, self.values, self.figures = worker, values, figures
+        self.worker, self.values, self.figures, self.frame = worker, values, figures, frame
+        self.languages, self.embed = languages, embed
 
 
 #: The site's pages: what each one runs and draws at build time (a third game adds its entries).
+GAME_FRAME = SHARED / "game.html"  # what every game page has; each game's page file gives its parts
+EMBED_FRAME = SHARED / "embed.html"  # the same for the embed pages
 PAGES = (
-    Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board),
+    Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board,
+         frame=GAME_FRAME),
     Page("rules.html", DVONN / "rules.html", "dvonn.rules", figures=prerendered_figures),
-    Page("embed.html", SHARED / "embed.html", "dvonn.embed", values=prerendered_board),
+    Page("embed.html", DVONN / "embed.html", "dvonn.embed", values=prerendered_board, frame=EMBED_FRAME,
+         embed=True),
     Page("diamonds.html", DIAMONDS / "diamonds.html", "diamonds.main", lazy=("study",), worker=True,
-         values=diamonds_board),
+         values=diamonds_board, frame=GAME_FRAME),
     Page("diamonds-rules.html", DIAMONDS / "diamonds-rules.html", "diamonds.rules",
          values=lambda: {"diamonds_answers": diamonds_answers()}, figures=diamonds_checked_figures),
-    Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board),
-    Page("bare.html", SHARED / "bare.html"),  # the reference page of benchmarks/web_load.py
+    Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board,
+         frame=EMBED_FRAME, embed=True),
+    Page("bare.html", SHARED / "bare.html", languages=("en",)),  # the reference page of benchmarks/web_load.py
 )
 
 
@@ -114,9 +138,6 @@ def build(out: Path = DIST) -> Site:
     values: dict[str, str] = {"pyscript": pyscript_dir, "micropython": mpy_dir, "guide_link": "embedding.html"}
     for name in (*STATIC_FILES, "embed.css"):
         values[name] = site.copy(SHARED / name, name)
-    # The parts every game page shares (web/shared/parts/: the safe storage calls, the review bar,
-    # the analysis, the record box...), filled in before the page's own values.
-    parts = {part.stem: part.read_text().rstrip("\n") for part in sorted((SHARED / "parts").glob("*.html"))}
     values["diamonds.css"] = site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")
     # The bot worker (Pyodide): its script, and the library modules it imports, in its config.
     values["bot_py"] = site.copy(BOT_WORKER, fs_path(BOT_WORKER))
@@ -124,8 +145,9 @@ def build(out: Path = DIST) -> Site:
                  if module_name(p).split(".")[0] == "dvonn_core"}
     pyodide = pyodide_interpreter(site, pyodide_dir, bot_files)
     # The config goes inline into the page (PyScript only fetches config URLs ending in .json,
-    # so a ?v= hash would break it, and inlining saves a request).
-    values["bot_config"] = html.escape(json.dumps(pyscript_config(site, pyodide, bot_files), separators=(",", ":")))
+    # so a ?v= hash would break it, and inlining saves a request); one per folder depth.
+    bot_configs = {root: html.escape(json.dumps(pyscript_config(site, pyodide, bot_files, root), separators=(",", ":")))
+                   for root in ("./", "../")}
     values["preload_pyscript"] = "\n".join(
         f'<link rel="modulepreload" href="./{pyscript_dir}/{p.name}">'
         for name in PYSCRIPT_PLUGINS_KEPT for p in sorted((out / pyscript_dir).glob(f"{name}-*.js")))
@@ -139,30 +161,66 @@ def build(out: Path = DIST) -> Site:
         f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))
     guide(site, values)
 
+    catalogs = {language: i18n.read(language) for language in i18n.LANGUAGES}
     for page in PAGES:
         mine = dict(values)
-        if page.values is not None:
-            mine.update(page.values())
+        files: dict[str, str] = {}
+        python: list[Path] = []  # every module the page runs, those of its lazy packs too (their messages)
         if page.entry is not None:
             modules = closure((page.entry,), leave_out=WORKER_ONLY)
             mine["page_py"], files = micropython_page(site, page.name, page.entry, modules)
-            mine.update(page_config(site, "page", f"{mpy_dir}/micropython.mjs", files))
+            python = list(modules)
             for package in page.lazy:
                 mine[f"{package}_pack"] = lazy_pack(site, package, modules)
-        text = page.template.read_text()
-        for name, part in parts.items():  # the parts first: they hold placeholders of their own
-            text = text.replace("{{%s}}" % name, part)
-        text = fill(text, mine)
-        if page.name != "bare.html":  # the reference page stays as PyScript's own example has it
-            text = inline_styles(text, out)
-        if page.figures is not None:
-            text = page.figures(text)
-        site.write(page.name, text.encode())
+                python += closure(tuple(module_name(p) for p in (WEB / package).glob("*.py")))
+        for language in page.languages:
+            build_page(site, page, dict(mine), catalogs[language], files, mpy_dir, python,
+                       bot_configs["./" if language == i18n.SOURCE else "../"])
     site.write(".nojekyll", b"")
     drop_unlinked_styles(site)
     version = service_worker(site)
     print(f"build.py: wrote {len(site.files) + 1} files to {out} (version {version})")
     return site
+
+
+def parts() -> dict[str, str]:
+    """The parts every game page shares (web/shared/parts/: the safe storage calls, the review bar,
+    the analysis, the record box...), by name: ``{{name}}`` in a template."""
+    return {part.stem: part.read_text().rstrip("\n") for part in sorted((SHARED / "parts").glob("*.html"))}
+
+
+def build_page(site: Site, page: Page, values: dict[str, str], messages: i18n.Messages, files: dict[str, str],
+               mpy_dir: str, modules: list[Path], bot_config: str) -> None:
+    """Write ``page`` in the language of ``messages``: its template's messages translated, its
+    values filled in (those drawn at build time drawn in that language), in the language's folder."""
+    from kernel import i18n as kernel_i18n  # (web/ is on the path once sitebuild is imported)
+
+    language = messages.language
+    root = "./" if language == i18n.SOURCE else "../"
+    kernel_i18n.install(messages.catalog(), messages.plural)  # for what the build draws in this language
+    values["bot_config"] = bot_config
+    values["languages"] = i18n.picker(page.name, language)
+    if page.values is not None:
+        values.update(page.values())
+    if page.entry is not None:
+        values.update(page_config(site, "page", f"{mpy_dir}/micropython.mjs", files, root))
+    text = page.template.read_text()
+    if page.frame is not None:
+        text = framed(page.frame.read_text(), text)
+    for name, part in parts().items():  # the parts first: they hold placeholders (and messages) of their own
+        text = text.replace("{{%s}}" % name, part)
+    text = fill(i18n.translate(text, messages), values)
+    if page.name != "bare.html":  # the reference page stays as PyScript's own example has it
+        text = inline_styles(text, site.out)
+    if page.figures is not None:
+        text = page.figures(text)
+    if language != i18n.SOURCE:
+        text = i18n.relocate(text, [p.name for p in PAGES if language in p.languages])
+    if len(page.languages) > 1:
+        text = i18n.head(text, page.name, language, page.embed)
+        text = text.replace("</head>", i18n.page_messages(messages, modules) + "</head>", 1)
+    site.write(i18n.folder(language) + page.name, text.encode())
+    kernel_i18n.install(None)
 
 
 def main(argv: list[str] | None = None) -> int:

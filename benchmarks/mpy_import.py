@@ -25,9 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 # Leaves first, so each figure is that module's own cost (its imports are already loaded).
-MODULES = ("dvonn_core.dvonn.board", "dvonn_core.dvonn.moves", "dvonn_core.dvonn.position", "dvonn_core.common.errors",
-           "dvonn_core.dvonn.game", "dvonn_core", "render", "choice", "board_dom", "session", "persist",
-           "game_io")
+MODULES = ("dvonn_core.common.errors", "dvonn_core.common.hexgrid", "dvonn_core.dvonn.board", "dvonn_core.dvonn.moves",
+           "dvonn_core.dvonn.position", "dvonn_core.dvonn.game", "dvonn_core", "kernel.i18n", "dvonn.render",
+           "dvonn.choice", "kernel.board_dom", "kernel.session", "dvonn.session", "kernel.saves", "dvonn.persist",
+           "kernel.game_io", "kernel.page")
 FIRST_DRAW = """
 S = session.Session()
 S.new_game()
@@ -35,18 +36,13 @@ h = render.board_svg(S.stacks(), S.marks(), S.flipped, S.focus, False)
 """
 
 
-def web_dir() -> Path:
-    """web/ or, after the move to one folder per game, the folders with the page's modules."""
-    return ROOT / "web"
-
-
 def tree(kind: str, dest: Path) -> Path:
-    """The page's Python files as the FS has them: .py as they are, or compiled to .mpy."""
-    dest.mkdir(parents=True)
-    (dest / "dvonn_core").mkdir()
-    sources = [(p, dest / p.name) for p in sorted(ROOT.glob("web/**/*.py"))]
-    sources += [(p, dest / "dvonn_core" / p.name) for p in sorted((ROOT / "dvonn_core").glob("*.py"))]
+    """The page's Python files as the page's FS has them (the packages of web/ and dvonn_core at the
+    top): .py as they are, or compiled to .mpy."""
+    sources = [(p, dest / p.relative_to(ROOT / "web")) for p in sorted((ROOT / "web").glob("*/**/*.py"))]
+    sources += [(p, dest / p.relative_to(ROOT)) for p in sorted((ROOT / "dvonn_core").glob("**/*.py"))]
     for src, out in sources:
+        out.parent.mkdir(parents=True, exist_ok=True)
         if kind == "py":
             shutil.copy(src, out)
         else:
@@ -56,7 +52,7 @@ def tree(kind: str, dest: Path) -> Path:
 
 
 def run(src: Path) -> dict[str, float]:
-    script = "import session, render" + FIRST_DRAW
+    script = "from dvonn import session, render" + FIRST_DRAW
     proc = subprocess.run(["node", str(ROOT / "benchmarks/mpy_import.mjs"), str(src), ",".join(MODULES), script],
                           capture_output=True, text=True, check=True)
     out: dict[str, float] = {}

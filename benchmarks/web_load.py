@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Load and click figures of the web pages in headless Debian chromium (issues 3 and 12).
 
-For each page (``--page index.html``; default every page of the site that exists:
-``index.html``, ``embed.html``, ``rules.html``, ``diamonds.html``, ``diamonds-rules.html``,
-``diamonds-embed.html``), each figure the median of
+For each page (``--page index.html``, or a language's page: ``--page de/rules.html``; default every
+page of the site that exists: ``index.html``, ``embed.html``, ``rules.html``, ``diamonds.html``,
+``diamonds-rules.html``, ``diamonds-embed.html``, and one page in each other language,
+``LANGUAGE_PAGES``), each figure the median of
 ``--runs`` cold runs (fresh browser context: empty HTTP cache, no service worker), the whole
 set repeated ``--repeat`` times to show the spread, with the machine's load average beside:
 
@@ -60,6 +61,8 @@ PAGES = ("index.html", "embed.html", "rules.html", "diamonds.html", "diamonds-ru
 RULES_PAGES = {"rules.html", "diamonds-rules.html"}  # their boards out of view start after data-ready
 BOT_PAGES = {"index.html", "diamonds.html"}  # bot ready is read from body[data-bot] where the page has it
 # Pages whose clicks are measured.
+#: One page in each language but English (issue 26): its own folder, the root's runtime and packs.
+LANGUAGE_PAGES = ("de/index.html", "fr/rules.html", "nl/embed.html")
 CLICK_PAGES = {"index.html", "embed.html", "rules.html", "diamonds.html"}  # (the Diamonds documentation
 # boards are drawn by the Diamonds page's renderer and session, measured on diamonds.html)
 # Diamonds & Pivots by clicks: the source's worked example (Black b7 c5 c6 d6 e6, White h1 h2 h3 h4
@@ -123,9 +126,18 @@ def new_page(browser: Any, throttle: bool) -> tuple[Any, Any, Any]:
     return context, page, cdp
 
 
+def kind(name: str) -> str:
+    """The page of the root that ``name`` is (a language's page is measured as its English one).
+
+    >>> kind("de/rules.html"), kind("embed.html")
+    ('rules.html', 'embed.html')
+    """
+    return name.rsplit("/", 1)[-1]
+
+
 def page_url(name: str) -> str:
     """The page as measured: the embed with a position to play on."""
-    if name == "embed.html":
+    if kind(name) == "embed.html":
         return name + "?position=" + random_position() + "&play=1"
     return name
 
@@ -154,13 +166,13 @@ def cold_run(browser: Any, base: str, server: Any, name: str, throttle: bool, re
     out["own_python_ms"] = out["ready_ms"] - float(page.evaluate(
         "performance.getEntriesByName('python-start')[0].startTime"))
     out["bytes_before_first_move"] = float(page.evaluate("window.__bytesAtReady"))
-    if name in RULES_PAGES:  # the boards out of view start after the page is ready (lazy_boards.py)
+    if kind(name) in RULES_PAGES:  # the boards out of view start after the page is ready (lazy_boards.py)
         page.wait_for_function("document.body.dataset.allLiveMs !== undefined")
         out["all_live_ms"] = float(page.evaluate("document.body.dataset.allLiveMs"))
-    if name in BOT_PAGES and page.evaluate("document.body.dataset.bot !== undefined"):
+    if kind(name) in BOT_PAGES and page.evaluate("document.body.dataset.bot !== undefined"):
         page.wait_for_function("window.__botAt !== undefined", timeout=300_000)
         out["bot_ready_ms"] = float(page.evaluate("window.__botAt"))
-    if reloads and name == "index.html":
+    if reloads and kind(name) == "index.html":
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
         out["whole_visit_bytes"] = float(handler.body_bytes)
         page.reload(wait_until="commit")
@@ -194,7 +206,7 @@ def game_clicks(browser: Any, base: str, name: str) -> list[list[float]]:
     context, page, _ = new_page(browser, False)
     page.goto(base + page_url(name))
     ready_time(page)
-    if name == "diamonds.html":
+    if kind(name) == "diamonds.html":
         from dvonn_core.diamonds import DiamondsGame
         page.get_by_test_id("white-player").select_option("human")
         page.get_by_test_id("new-game").click()
@@ -212,7 +224,7 @@ def game_clicks(browser: Any, base: str, name: str) -> list[list[float]]:
             if not quiet:
                 break
             click_move(page, "#board ", quiet[len(quiet) // 2], position_js)
-    elif name == "index.html":
+    elif kind(name) == "index.html":
         page.get_by_test_id("black-player").select_option("human")
         page.get_by_test_id("new-game").click()
         page.evaluate(CLICK_PROBE)
@@ -315,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     if site is None:
         site = Path(tempfile.mkdtemp(prefix="dvonn-bench-")) / "dist"
         build.build(site)
-    pages = args.page or [p for p in PAGES if (site / p).exists()]
+    pages = args.page or [p for p in PAGES + LANGUAGE_PAGES if (site / p).exists()]
     from playwright.sync_api import sync_playwright
 
     sites = {"": site}
@@ -347,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
                         # The same medians, divided: less swayed by one slow bare page.
                         load["medians_ratio"] = load["ready_ms"] / load["bare_ready_ms"]
                         clicks: dict[str, float] = {}
-                        if not throttle and not args.no_clicks and name in CLICK_PAGES:
+                        if not throttle and not args.no_clicks and kind(name) in CLICK_PAGES:
                             clicks = click_figures([game_clicks(browser, base, name) for _ in range(args.runs)])
                         repeats[label].append({"load": load, "clicks": clicks, "loadavg": os.getloadavg()[0]})
                 for label in sites:

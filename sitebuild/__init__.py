@@ -9,6 +9,8 @@
 - ``packs``: a page's modules in one ROMFS image, and the packs of packages loaded later;
 - ``pages``: PyScript configs, style sheets made inline, the embedding guide and the service worker;
 - ``figures``: the boards each game's pages draw at build time, for their first paint.
+- ``i18n``: the languages: the catalogs (locale/), the templates' messages, and what a page in a
+  language's folder holds (its links up to the root's files, ``<html lang>``, the picker, the head script).
 
 This module says where things are in the checkout.  The build runs the pages' own Python (to
 draw boards for the first paint): their packages are imported by their full names, as on the

@@ -8,6 +8,8 @@ from __future__ import annotations
 import html
 import re
 
+from kernel.i18n import _  # the page's language: build.py installs its catalog before drawing its pages
+
 _FIGURE = re.compile(r'(<figure class="example"[^>]*>)(.*?)(</figure>)', re.S)
 
 
@@ -74,8 +76,8 @@ def prerendered_figures(page: str) -> str:
             stacks, marks = v.stacks(), v.marks()
             drawn = ' data-drawn="%s"' % html.escape(render.board_key(stacks, marks, "F3"))
             board = render.board_svg(stacks, marks, False, "F3")
-        svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="DVONN board" data-testid="board"%s>%s</svg>'
-               % (render.VIEWBOX, drawn, board))
+        svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="%s" data-testid="board"%s>%s</svg>'
+               % (render.VIEWBOX, html.escape(_("DVONN board")), drawn, board))
         return tag + match.group(2).rstrip() + "\n  " + svg + "\n" + match.group(3)
 
     return _FIGURE.sub(draw, page)
@@ -122,15 +124,16 @@ def diamonds_checked_figures(page: str) -> str:
             board = render.board_svg(*view)
         # The others get an empty board of the right size, which board_view.BoardView draws
         # into: the page does not move when a board out of view starts.
-        svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="Diamonds and Pivots board" '
-               'data-testid="board"%s>%s</svg>' % (render.VIEWBOX, drawn, board))
+        svg = ('<svg class="dv-svg" viewBox="%s" role="group" aria-label="%s" data-testid="board"%s>%s</svg>'
+               % (render.VIEWBOX, html.escape(_("Diamonds and Pivots board")), drawn, board))
         return tag[:-1] + " data-later>" + match.group(2).rstrip() + "\n  " + svg + "\n" + match.group(3)
 
     return _FIGURE.sub(check, page)
 
 
 def diamonds_answers() -> str:
-    """The answers to the source's open questions, from the library (dvonn_core.diamonds.ANSWERS), as HTML."""
+    """The answers to the source's open questions, from the library (dvonn_core.diamonds.ANSWERS), as HTML,
+    in the page's language (tools/messages.py extracts them as messages of the library's module)."""
     from dvonn_core.diamonds import ANSWERS
-    return "\n".join(f'<div class="answer"><dt>{html.escape(topic)}</dt><dd>{html.escape(answer)}</dd></div>'
+    return "\n".join(f'<div class="answer"><dt>{html.escape(_(topic))}</dt><dd>{html.escape(_(answer))}</dd></div>'
                      for topic, answer in ANSWERS)

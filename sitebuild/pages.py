@@ -13,17 +13,42 @@ from sitebuild import ROOT, SHARED
 from sitebuild.site import Site, content_hash, fill, inline_code
 from sitebuild.vendor import plugins_off
 
-
-def pyscript_config(site: Site, interpreter: str, modules: dict[str, str]) -> dict[str, object]:
-    """A PyScript config: the local interpreter and the Python files to put in its FS."""
-    return {"interpreter": f"./{interpreter}",
-            "files": {f"./{versioned}": f"./{dest}" for dest, versioned in sorted(modules.items())}}
+PART = re.compile(r"^<!-- part: ([a-z_]+) -->\n", re.M)
 
 
-def page_config(site: Site, name: str, interpreter: str, files: dict[str, str]) -> dict[str, str]:
+def framed(frame: str, page: str) -> str:
+    """A page made of a frame shared by several pages and its own parts: ``page`` gives each part
+    on a line ``<!-- part: NAME -->`` followed by its text (up to the next such line), which
+    replaces ``{{NAME}}`` in ``frame``.  Text before the first part is a comment for readers.
+
+    >>> framed("<b>{{a}}</b>{{b}}.", "<!-- a page -->\\n<!-- part: a -->\\nx\\n<!-- part: b -->\\n")
+    '<b>x</b>.'
+    >>> framed("{{a}}", "<!-- part: c -->\\n")
+    Traceback (most recent call last):
+    SystemExit: build.py: a part that the frame has no place for: 'c'
+    """
+    pieces = PART.split(page)
+    names = pieces[1::2]
+    if len(set(names)) != len(names):
+        raise SystemExit(f"build.py: a part given twice among {names}")
+    for name, text in zip(names, pieces[2::2], strict=True):
+        if "{{%s}}" % name not in frame:
+            raise SystemExit(f"build.py: a part that the frame has no place for: {name!r}")
+        frame = frame.replace("{{%s}}" % name, text.rstrip("\n"))
+    return frame
+
+
+def pyscript_config(site: Site, interpreter: str, modules: dict[str, str], root: str = "./") -> dict[str, object]:
+    """A PyScript config: the local interpreter and the Python files to put in its FS (``root``: the
+    site's root from the page, ``../`` for a page in a language's folder)."""
+    return {"interpreter": f"{root}{interpreter}",
+            "files": {f"{root}{versioned}": f"./{dest}" for dest, versioned in sorted(modules.items())}}
+
+
+def page_config(site: Site, name: str, interpreter: str, files: dict[str, str], root: str = "./") -> dict[str, str]:
     """Template values ``<name>_config`` (the inline PyScript config of a MicroPython page) and
-    ``<name>_preload`` (the preload links of its files)."""
-    config = {**pyscript_config(site, interpreter, files), "plugins": plugins_off()}
+    ``<name>_preload`` (the preload links of its files, relative to the root: see i18n.relocate)."""
+    config = {**pyscript_config(site, interpreter, files, root), "plugins": plugins_off()}
     return {f"{name}_config": html.escape(json.dumps(config, separators=(",", ":"))),
             f"{name}_preload": "\n".join(f'<link rel="preload" href="./{v}" as="fetch" crossorigin="anonymous">'
                                          for _, v in sorted(files.items()))}
@@ -63,10 +88,15 @@ def precache(files: dict[str, str]) -> list[str]:
     hash) as the pages ask for it: a runtime file by its versioned folder, a page by its name, any
     other file of ours with ``?v=<hash>``.
 
+    A language's folder (``de/``, holding an ``index.html``) is a root of its own, as ``./de/``.
+
     >>> precache({"style.css": "cd34", "index.html": "ab12", "vendor/pyodide-1/pyodide.mjs": "ef56", ".nojekyll": ""})
     ['./', './index.html', './style.css?v=cd34', './vendor/pyodide-1/pyodide.mjs']
+    >>> precache({"index.html": "ab12", "de/index.html": "cd34", "de/rules.html": "ef56"})
+    ['./', './de/', './de/index.html', './de/rules.html', './index.html']
     """
-    return ["./"] + [f"./{rel}?v={h}" if not rel.startswith("vendor/") and not rel.endswith(".html")
+    folders = sorted(f"./{rel[:-len('index.html')]}" for rel in files if rel.endswith("/index.html"))
+    return ["./", *folders] + [f"./{rel}?v={h}" if not rel.startswith("vendor/") and not rel.endswith(".html")
                      else f"./{rel}" for rel, h in sorted(files.items()) if rel != ".nojekyll"]
 
 

@@ -77,9 +77,10 @@ def test_a_pivot_in_two_diamonds_is_picked_again_for_the_other() -> None:
     assert len(s.partners("e5")) == 2
     s.activate("e5")
     first = s.chosen_diamond()
-    assert "pick it again" in s.status()
+    assert "in the diamond %s (e5/%s, 1 of 2: pick e5 again for the next)" % (" ".join(first), s.partner) in s.status()
     s.activate("e5")
     second = s.chosen_diamond()
+    assert "in the diamond %s (e5/%s, 2 of 2: pick e5 again" % (" ".join(second), s.partner) in s.status()
     assert first != second and {first, second} == set(s.diamonds())
     s.activate("e5")
     assert s.chosen_diamond() == first

@@ -151,3 +151,13 @@ def test_the_guide_becomes_a_page_of_the_site() -> None:
     assert '<a href="rules.html">rules page</a>' in html
     assert html.count("<table>") == 2 and "<pre tabindex=\"0\"><code>" in html  # keyboard-scrollable (axe)
     assert doctest.testmod(guide_page).failed == 0
+
+
+def test_lang_names_a_language_of_the_site() -> None:
+    """``lang=`` (the page went to that language's folder before it ran) is checked by both games' embeds."""
+    from diamonds import embed_params as diamonds_params
+
+    for read in (parse, diamonds_params.parse):
+        read({"lang": "de"})
+        with pytest.raises(EmbedError, match=r"^lang: 'es' is not a language of this site \(en, de, fr, nl\)$"):
+            read({"lang": "es"})

@@ -131,3 +131,30 @@ def rhombi(cells: "Sequence[Tuple[int, int]]") -> "List[Tuple[int, ...]]":
                 out.append(key)
     out.sort()
     return out
+
+
+def rows_text(cells: "Sequence[str]", row_lengths: "Sequence[int]") -> str:
+    """The board's rows as both games' position strings write them: the cells of each row in
+    order, a run of empty cells (``""``) as its length, the rows joined by ``-``.
+
+    >>> rows_text(["", "", "W", "", "bD", "", "", ""], (3, 2, 3))
+    '2W-1bD-3'
+    """
+    rows = []
+    i = 0
+    for length in row_lengths:
+        parts = []
+        empty = 0
+        for text in cells[i:i + length]:
+            if not text:
+                empty += 1
+                continue
+            if empty:
+                parts.append(str(empty))
+                empty = 0
+            parts.append(text)
+        if empty:
+            parts.append(str(empty))
+        rows.append("".join(parts))
+        i += length
+    return "-".join(rows)

@@ -18,6 +18,7 @@ dvonn_core.diamonds.position.PositionError: position '5-6-7-8-9-8-7-6-5.x': afte
 """
 
 from ..common.errors import quote
+from ..common.hexgrid import rows_text
 from .board import BIT, CELLS, ROW_NAMES
 
 try:
@@ -35,29 +36,8 @@ class PositionError(ValueError):
 
 def format_position(black: int, white: int, turn: int, swap_ok: bool, passes: int) -> str:
     """The position string of two stone bitmasks, the side to move (0 black, 1 white) and the flags."""
-    rows = []
-    i = 0
-    for length in ROW_LENGTHS:
-        parts = []
-        empty = 0
-        for _ in range(length):
-            b = BIT[i]
-            i += 1
-            if black & b:
-                ch = "b"
-            elif white & b:
-                ch = "w"
-            else:
-                empty += 1
-                continue
-            if empty:
-                parts.append(str(empty))
-                empty = 0
-            parts.append(ch)
-        if empty:
-            parts.append(str(empty))
-        rows.append("".join(parts))
-    return "-".join(rows) + "." + "bw"[turn] + ("s" if swap_ok else "") + "p" * min(passes, 2)
+    cells = ["b" if black & b else "w" if white & b else "" for b in BIT]
+    return rows_text(cells, ROW_LENGTHS) + "." + "bw"[turn] + ("s" if swap_ok else "") + "p" * min(passes, 2)
 
 
 def parse_position(text: str) -> "Tuple[int, int, int, bool, int]":

@@ -16,6 +16,7 @@ digits, ``-`` and ``.`` are used, so the string needs no escaping in a URL.
 """
 
 from ..common.errors import quote
+from ..common.hexgrid import rows_text
 from .board import BIT, CELLS, SIZE
 
 try:
@@ -35,25 +36,8 @@ class PositionError(ValueError):
 
 def format(stacks: "List[str]", turn: int, placing: bool) -> str:
     """The position string of 49 stacks, the side to move (0 white, 1 black) and the phase."""
-    rows = []
-    i = 0
-    for length in ROW_LENGTHS:
-        parts = []
-        empty = 0
-        for _ in range(length):
-            s = stacks[i]
-            i += 1
-            if not s:
-                empty += 1
-                continue
-            if empty:
-                parts.append(str(empty))
-                empty = 0
-            parts.append(s[:-1] + _UPPER[s[-1]])
-        if empty:
-            parts.append(str(empty))
-        rows.append("".join(parts))
-    return "-".join(rows) + "." + ("w" if turn == 0 else "b") + ("p" if placing else "")
+    cells = [s[:-1] + _UPPER[s[-1]] if s else "" for s in stacks]
+    return rows_text(cells, ROW_LENGTHS) + "." + ("w" if turn == 0 else "b") + ("p" if placing else "")
 
 
 def parse(text: str) -> "Tuple[List[str], int, bool]":

@@ -4,11 +4,14 @@ the source's worked example played step by step, the answers quoted from the lib
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import quote
 
-from dvonn_core.diamonds import ANSWERS, DiamondsGame
+from dvonn_core.diamonds import ANSWERS, DiamondsGame, bot
 
 from .doc_helpers import Watch, cells_with_class, when_ready
+
+LONG_CHAIN = Path(__file__).resolve().parents[1] / "data" / "diamonds" / "long-chain.txt"
 
 EXAMPLE = DiamondsGame.from_stones(black=["b7", "c5", "c6", "d6", "e6"], white=["h1", "h2", "h3", "h4", "i2"])
 
@@ -167,6 +170,17 @@ def test_an_embedded_diamonds_board(page, base_url: str) -> None:  # type: ignor
     watch.check()
 
 
+def test_an_embed_shows_the_long_chain_turn(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """The 288-pivot turn of tests/data/diamonds/long-chain.txt as an embed's ``moves``."""
+    position, turn = LONG_CHAIN.read_text().splitlines()[:2]
+    watch = Watch(page, base_url)
+    watch.open("embed.html?game=diamonds&position=" + quote(position) + "&moves=" + quote(turn))
+    game = DiamondsGame.from_position(position)
+    game.play(turn)
+    assert page.evaluate("document.body.dataset.position") == game.position()
+    watch.check()
+
+
 def test_a_bad_diamonds_embed_names_the_parameter(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     watch = Watch(page, base_url)
     watch.open("embed.html?game=diamonds&position=5-6-7.b", ready="error")
@@ -176,4 +190,34 @@ def test_a_bad_diamonds_embed_names_the_parameter(page, base_url: str) -> None: 
     watch.open("embed.html?game=chess", ready="error")  # the DVONN embed: an unknown game is named
     assert "game:" in watch.error_text()
     watch.open("embed.html?game=dvonn&moves=F3")
+    watch.check()
+
+
+def test_an_embed_reads_at_most_64_kb_of_its_address(page, base_url: str, site: Path) -> None:  # type: ignore[no-untyped-def]
+    """A longer address is refused unread.  (The test server, as most, answers 414 to an address
+    of over 64 KB; here the page is handed to the browser as a host that takes one would.)"""
+    page.route("**/diamonds-embed.html?*", lambda route: route.fulfill(
+        body=(site / "diamonds-embed.html").read_bytes(), content_type="text/html"))
+    watch = Watch(page, base_url)
+    watch.open("diamonds-embed.html?caption=" + "x" * 70_000, ready="error")
+    assert "its address holds 69 KB, more than the 64 KB a board reads" in watch.error_text()
+    watch.open("diamonds-embed.html?caption=" + "x" * 60_000, ready="error")  # under the limit: read
+    assert "caption: 60000 characters is too long (at most 300)" in watch.error_text()
+
+
+def test_an_embed_shows_a_game_of_more_than_200_turns(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """The rules set no limit on a game's turns: a random game past 200 of them is shown whole."""
+    seed = 0
+    while True:
+        game, n = DiamondsGame(), 0
+        while game.phase != "over":
+            game.play(bot.random_move(game, seed=seed * 10_000 + n) if seed % 2 else
+                      bot.greedy_move(game, seed=seed * 10_000 + n))
+            n += 1
+        if n > 200:
+            break
+        seed += 1
+    watch = Watch(page, base_url)
+    watch.open("embed.html?game=diamonds&moves=" + quote(",".join(map(str, game.moves))))
+    assert page.evaluate("document.body.dataset.position") == game.position()
     watch.check()

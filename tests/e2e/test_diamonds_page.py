@@ -5,6 +5,7 @@ save that survives a reload, links, import errors, keyboard play and a game agai
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
@@ -18,6 +19,7 @@ from .doc_helpers import check_requests
 PAGE = "diamonds.html"
 KEY = "diamonds.saved-game"
 ASIDE = "diamonds.saved-game.unreadable"
+LONG_CHAIN = Path(__file__).resolve().parents[1] / "data" / "diamonds" / "long-chain.txt"
 #: The source's worked example: Black to move, b6 then c5>f5 then f5>i2.
 EXAMPLE = DiamondsGame.from_stones(black=["b7", "c5", "c6", "d6", "e6"], white=["h1", "h2", "h3", "h4", "i2"])
 #: Every cell taken, no diamond: the side to move can only pass.
@@ -195,6 +197,21 @@ def test_reload_restores_the_game_and_a_corrupt_save_is_kept_aside(dp: Diamonds)
     assert "could not be restored" in dp.notice() and ASIDE in dp.notice()
     assert dp.position() == DiamondsGame().position()
     assert dp.page.evaluate("key => localStorage.getItem(key)", ASIDE).endswith("broken")
+
+
+def test_the_long_chain_turn_opens_from_a_link_and_plays_on(dp: Diamonds) -> None:
+    """The 288-pivot turn of tests/data/diamonds/long-chain.txt (2,582 characters) in a
+    ``#record=`` link: the page accepts it as the library does, and the game goes on."""
+    position, turn = LONG_CHAIN.read_text().splitlines()[:2]
+    game = DiamondsGame.from_position(position)
+    game.play(turn)
+    dp.page.goto(dp.base_url + PAGE + "#record=" + quote(game.record()))
+    dp.page.wait_for_function("p => document.body.dataset.position === p", arg=game.position())
+    assert dp.history() == [turn] and "Opened the game in the link (1 move)" in dp.notice()
+    reply = next(m for m in map(str, game.legal_moves()) if " " not in m)  # a drop that pivots nothing
+    dp.drop(reply)
+    game.play(reply)
+    assert dp.position() == game.position()
 
 
 def test_links_open_a_game_and_a_bad_link_is_named(dp: Diamonds) -> None:

@@ -17,11 +17,11 @@ kernel.url.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5':
 
 from diamonds.session import split_turns
 from dvonn_core.diamonds import DiamondsGame
+from kernel.i18n import check_language
 from kernel.url import EmbedError, flag
 
-PARAMETERS = ("game", "position", "moves", "flip", "labels", "caption")
+PARAMETERS = ("game", "position", "moves", "flip", "labels", "caption", "lang")
 MAX_CAPTION = 300
-MAX_MOVES = 200
 
 
 def parse(params):
@@ -31,6 +31,7 @@ def parse(params):
         raise EmbedError("unknown parameter %s (the parameters are %s)" % (unknown[0], ", ".join(PARAMETERS)))
     if params.get("game", "diamonds") != "diamonds":
         raise EmbedError("game: %r is not a game of this page (diamonds)" % params["game"])
+    check_language(params)
     position = params.get("position", "").strip()
     if "position" in params and not position:
         raise EmbedError("position is empty (leave it out to start from the empty board)")
@@ -38,9 +39,9 @@ def parse(params):
         game = DiamondsGame.from_position(position) if position else DiamondsGame()
     except ValueError as error:
         raise EmbedError("position: %s" % error)
+    # As many turns as a game has: the rules set no limit (random games run past 200 turns); the
+    # address is at most kernel.embed.MAX_QUERY long.
     moves = split_turns(params.get("moves", ""))
-    if len(moves) > MAX_MOVES:
-        raise EmbedError("moves: %d turns is too many (at most %d)" % (len(moves), MAX_MOVES))
     for i in range(len(moves)):
         try:
             moves[i] = str(game.play(moves[i]))

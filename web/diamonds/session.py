@@ -198,9 +198,13 @@ class Session(GameSession):
             return head + " Pick a stone of one as the pivot."
         if self.far is None:
             more = ""
-            if len(self.partners(self.pivot)) > 1:
-                more = " (%s is in %d diamonds: pick it again for the other)" % (
-                    self.pivot, len(self.partners(self.pivot)))
+            partners = self.partners(self.pivot)
+            if len(partners) > 1:
+                # Which diamond is chosen, in words as well as drawn (a screen reader has no outline).
+                # Its partner is what the record writes (``d6/e4``).
+                more = " in the diamond %s (%s/%s, %d of %d: pick %s again for the next)" % (
+                    " ".join(self.chosen_diamond()), self.pivot, self.partner, partners.index(self.partner) + 1,
+                    len(partners), self.pivot)
             return "%s: pivot on %s%s; pick the far end of a line." % (side, self.pivot, more)
         taken = self.captured()
         what = ("captures " + " ".join(taken)) if taken else "captures nothing"

@@ -13,7 +13,8 @@ position string on the board); each cell is ``[data-cell]``; the parts carry
 
 from pyscript.ffi import create_proxy
 
-from dvonn import board_dom, render
+from dvonn import render
+from kernel import board_dom
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -46,7 +47,6 @@ class BoardView:
         self.flipped = flipped
         self.focus = "F3"
         self.pointer = "mouse"
-        self.drawn = {}  # type: Dict[str, Any]  # what the board shows, cell by cell (board_dom.draw_board)
         if svg is None:
             svg = root.querySelector("svg.dv-svg")
         if svg is None:
@@ -54,6 +54,7 @@ class BoardView:
                                     'aria-label="DVONN board" data-testid="board"></svg>' % render.VIEWBOX)
             svg = root.querySelector("svg.dv-svg")
         self.svg = svg
+        self.keyed = board_dom.KeyedBoard(svg, render)  # what the board shows, cell by cell
         svg.classList.toggle("nolabels", not labels)
         root.insertAdjacentHTML("beforeend", BAR)
         self.el = {}
@@ -69,7 +70,8 @@ class BoardView:
                            ("last", viewer.last), ("reset", self._reset)):
             self._listen(self.el[name], "click", self._stepper(step))
         if not flipped and svg.getAttribute("data-drawn"):  # drawn at build time (rules.html)
-            board_dom.adopt(svg, self.drawn, viewer.stacks(), viewer.marks(), self.focus)
+            key = render.board_key(viewer.stacks(), viewer.marks(), self.focus)
+            self.keyed.adopt(key, viewer.stacks(), viewer.marks())
         self.redraw()
         svg.classList.remove("loading")
         root.dataset.ready = "true"
@@ -98,8 +100,10 @@ class BoardView:
         if v.vanishing:
             overlay += render.vanish_svg(v.vanishing, self.flipped)
             v.vanishing = {}
+        stacks, marks = v.stacks(), v.marks()
         # Only the cells that changed (issue 12); the whole board the first time.
-        board_dom.draw_board(self.svg, self.drawn, v.stacks(), v.marks(), self.focus, self.flipped, False, overlay)
+        self.keyed.draw(stacks, marks, self.focus, self.flipped, False,
+                        lambda: render.board_svg(stacks, marks, self.flipped, self.focus), overlay=overlay)
         self.el["status"].textContent = v.status()
         self.el["counter"].textContent = v.counter()
         self.el["notice"].textContent = v.notice
@@ -172,6 +176,6 @@ class BoardView:
                 self.redraw()
 
     def _move_focus(self, cell, key):
-        c = board_dom.move_focus(self.svg, cell, key, self.flipped)
+        c = self.keyed.move_focus(cell, key, self.flipped)
         if c is not None:
             self.focus = c

@@ -20,10 +20,13 @@ at: 'x' is not a move number (use a whole number from 0 to 0)
 
 from dvonn_core import Game
 from dvonn_core.dvonn.board import CELLS, index, is_cell
+from kernel.i18n import check_language
 from kernel.url import EmbedError, flag, iframe, quote
 
-PARAMETERS = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption", "game")
+PARAMETERS = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption", "game", "lang")
 MAX_CAPTION = 300
+#: Above any DVONN game: 49 placements, then at most 48 stack moves (each leaves one stack fewer)
+#: and a pass before each of them.
 MAX_MOVES = 200
 
 
@@ -97,6 +100,7 @@ def parse(params):
         raise EmbedError("unknown parameter %s (the parameters are %s)" % (unknown[0], ", ".join(PARAMETERS)))
     if params.get("game", "dvonn").strip().lower() != "dvonn":
         raise EmbedError("game: %r is not a game of this site (dvonn, or diamonds)" % params["game"])
+    check_language(params)
     spec = EmbedSpec()
     position = params.get("position", "").strip()
     if position:

@@ -8,8 +8,9 @@ records, the bot) is the kernel's.
 """
 
 
-from dvonn import board_dom, persist, render
+from dvonn import persist, render
 from dvonn.session import Session
+from kernel import board_dom
 from kernel.page import GamePage
 
 
@@ -18,20 +19,18 @@ class DvonnPage(GamePage):
     MORE_ELEMENTS = ("reserve-white", "reserve-black", "random-setup")
 
     def __init__(self):
-        GamePage.__init__(self, Session(), persist)
-        self.drawn = {}  # what the board shows, cell by cell (board_dom.draw_board redraws what changed)
+        GamePage.__init__(self, Session(), persist, render)
         self.pointer = "mouse"
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_board(self):
         S = self.S
-        overlay = ""
-        if S.vanishing:
+        stacks, marks, overlay = S.stacks(), S.marks(), ""
+        if S.vanishing:  # the stacks a move removed, fading out over the board
             overlay = render.vanish_svg(S.vanishing, S.flipped, self.turned)
             S.vanishing = {}
-        if self.drawn.get("view") != (S.flipped, self.turned):
-            self.board.setAttribute("viewBox", render.viewbox(self.turned))
-        board_dom.draw_board(self.board, self.drawn, S.stacks(), S.marks(), S.focus, S.flipped, self.turned, overlay)
+        self.keyed.draw(stacks, marks, S.focus, S.flipped, self.turned,
+                        lambda: render.board_svg(stacks, marks, S.flipped, S.focus, self.turned), overlay=overlay)
 
     def draw_more(self):
         reserves = self.S.reserves()
@@ -50,38 +49,29 @@ class DvonnPage(GamePage):
 
     def adopt_board(self):
         S = self.S
-        if not self.turned:
-            board_dom.adopt(self.board, self.drawn, S.stacks(), S.marks(), S.focus)  # pre-rendered by build.py
+        if not self.turned:  # pre-rendered upright by build.py
+            self.keyed.adopt(render.board_key(S.stacks(), S.marks(), S.focus), S.stacks(), S.marks())
 
     def new_game_options(self):
         return {"random_setup": bool(self.EL["random-setup"].checked)}
 
     def on_new_game(self, event):
-        self.drawn.clear()  # a new game draws the whole board
+        self.keyed.forget()  # a new game draws the whole board
         GamePage.on_new_game(self, event)
 
     def embed_snippet(self, base, position, flip):
         return render.embed_snippet(base, position, flip=flip)
 
     # -- the board's events ------------------------------------------------------------------------
-    def refocus(self):
-        cell = board_dom.cell_element(self.board, self.S.focus)
-        if cell:
-            cell.focus()
+    def press(self, cell, by_key):
+        # A mouse click plays a move at once; a tap or a key first previews what it would remove.
+        return self.S.activate(cell, confirmed=not by_key and self.pointer == "mouse")
 
     def on_pointerdown(self, event):
         self.pointer = event.pointerType or "mouse"
 
-    def on_click(self, event):
-        cell = board_dom.cell_of(event)
-        if cell is None:
-            return
-        self.S.focus = cell
-        if self.S.activate(cell, confirmed=self.pointer == "mouse"):
-            self.after_change()
-
     def on_hover(self, event):
-        """Hover preview without a full redraw: mark the cells the move would remove."""
+        """Hover preview without a redraw: mark the cells the move would remove."""
         if self.pointer != "mouse" and event.type != "mouseover":
             return
         S = self.S
@@ -89,35 +79,10 @@ class DvonnPage(GamePage):
             board_dom.show_preview(self.board, S.preview, S.doomed())
             self.put("status", "textContent", S.status())
 
-    def on_keydown(self, event):
-        S = self.S
-        cell = board_dom.cell_of(event)
-        if cell is None:
-            return
-        key = event.key
-        if key in ("Enter", " "):
-            event.preventDefault()
-            S.focus = cell
-            if S.activate(cell, confirmed=False):
-                self.after_change()
-                self.refocus()
-            return
-        if key == "Escape":
-            S.deselect()
-            self.redraw()
-            self.refocus()
-            return
-        if key not in render.KEY_STEPS:
-            return
-        event.preventDefault()
-        c = board_dom.move_focus(self.board, cell, key, S.flipped, self.turned)
-        if c is not None:
-            S.focus = c
-
     def wire_board(self):
-        for kind, handler in (("click", self.on_click), ("pointerdown", self.on_pointerdown),
-                              ("mouseover", self.on_hover), ("keydown", self.on_keydown)):
-            self.listen(self.board, kind, handler)
+        GamePage.wire_board(self)
+        self.listen(self.board, "pointerdown", self.on_pointerdown)
+        self.listen(self.board, "mouseover", self.on_hover)
 
 
 DvonnPage().start()

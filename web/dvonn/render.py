@@ -278,7 +278,7 @@ def board_key(stacks, marks, focus):
 def cell_svg(cell, stack, extra=None, focused=False, flipped=False, turned=False):
     """One cell's ``<g data-cell>``: its hexagon, stack or name, marks (CSS classes ``extra``)
     and accessible name.  ``board_svg`` is made of these, and the page redraws a cell that
-    changed by replacing its ``<g>`` with this (``board_dom.draw_board``).
+    changed by replacing its ``<g>`` with this (``kernel.board_dom.KeyedBoard.draw``).
 
     >>> cell_svg("E3", "", None, True).startswith('<g class="cell empty" data-cell="E3"')
     True

@@ -211,5 +211,7 @@ class Session(GameSession):
         return True
 
     def deselect(self):
+        picked = self.selected is not None or self.preview is not None
         self.clear_selection()
+        return picked
 

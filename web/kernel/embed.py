@@ -14,6 +14,9 @@ from pyscript.ffi import create_proxy
 from kernel.url import EmbedError, parse_query
 
 body = document.body
+#: The longest address (its query) a board reads: what the game pages read from a link, a paste or
+#: a file (``GameSaves.max_input``, docs/security.md).  Longer is refused before it is read.
+MAX_QUERY = 64 * 1024
 
 
 def show_error(message):
@@ -33,6 +36,11 @@ def run(parse, start, title, caption_of):
     the board with ``start(root, spec)``; ``caption_of(spec)`` is the caption to show (may be
     empty) and ``title`` heads the page's title."""
     try:
+        size = int(window.dvonnQueryLength())  # read on the JavaScript side: a number, not the text
+        if size > MAX_QUERY:
+            show_error("This board cannot be shown: its address holds %d KB, more than the %d KB a board reads."
+                       % ((size + 1023) // 1024, MAX_QUERY // 1024))
+            return
         try:
             spec = parse(parse_query(str(window.location.search or "")))
         except EmbedError as error:

@@ -9,9 +9,10 @@ once the board accepts input: a position string goes in, a move text comes out.
 This module holds, once for every game: the move list, review (step through any position,
 "Back to the game", a new line from a past position), undo/redo, the new-game form, the turns of
 human and bot, the hint, the game analysis (its graph and marked mistakes, from the study
-package loaded on first use), "Copy embed code" and the page's keys.  A game's page module
-subclasses :class:`GamePage` with what only it knows: how its board is drawn and clicked, and
-the parts of its panel that no other game has.
+package loaded on first use), "Copy embed code", the page's keys, and the board's clicks and keys
+(the cells redrawn by ``kernel/board_dom.py``).  A game's page module subclasses :class:`GamePage`
+with what only it knows: what its board shows, what a click on a cell does, and the parts of its
+panel that no other game has.
 """
 
 import asyncio
@@ -19,7 +20,7 @@ import asyncio
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from kernel import by_link, dom_list, game_io, lazy
+from kernel import board_dom, by_link, dom_list, game_io, lazy
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -50,11 +51,13 @@ class GamePage:
     #: Extra ``data-testid`` elements the game's own drawing uses.
     MORE_ELEMENTS = ()  # type: Tuple[str, ...]
 
-    def __init__(self, session, persist):
+    def __init__(self, session, persist, render):
         self.S = session
         self.persist = persist
+        self.render = render  # the game's renderer (see kernel/board_dom.py)
         self.body = document.body
         self.board = document.getElementById("board")
+        self.keyed = board_dom.KeyedBoard(self.board, render)  # what the board shows, cell by cell
         self.EL = {}
         for name in ELEMENTS + self.MORE_ELEMENTS:
             self.EL[name] = document.querySelector('[data-testid="%s"]' % name)
@@ -70,8 +73,13 @@ class GamePage:
 
     # -- what a game's page provides ---------------------------------------------------------
     def draw_board(self):
-        """Draw the session's board into ``self.board`` (only what changed)."""
+        """Draw the session's board into ``self.board`` (``self.keyed.draw``: only what changed)."""
         raise NotImplementedError
+
+    def press(self, cell, by_key):
+        """A click, tap or Enter/Space (``by_key``) on ``cell``: the session's step.  Whether
+        anything changed."""
+        return self.S.activate(cell)
 
     #: The order of the two sides in ``session.score()`` (and in the score's accessible name).
     SCORE_ORDER = ("white", "black")
@@ -83,7 +91,9 @@ class GamePage:
         """Take the board drawn at build time as drawn, when it shows the game the page starts with."""
 
     def wire_board(self):
-        """Listen to the board's clicks and keys."""
+        """Listen to the board's clicks and keys (a game listens to more with ``self.listen``)."""
+        self.listen(self.board, "click", self.on_board_click)
+        self.listen(self.board, "keydown", self.on_board_key)
 
     def new_game_options(self):
         """The game's own options in the new-game form (DVONN's random setup)."""
@@ -292,6 +302,44 @@ class GamePage:
     def on_redo(self, event):
         if self.S.redo():
             self.after_change()
+
+    # -- the board's events ------------------------------------------------------------------------
+    def refocus(self):
+        """Give the keyboard focus back to the focused cell (a redraw may have replaced it)."""
+        cell = board_dom.cell_element(self.board, self.S.focus)
+        if cell:
+            cell.focus()
+
+    def on_board_click(self, event):
+        cell = board_dom.cell_of(event)
+        if cell is not None:
+            self.S.focus = cell
+            if self.press(cell, False):
+                self.after_change()
+
+    def on_board_key(self, event):
+        """Keyboard play: arrows move the focus over the cells, Enter or Space plays the focused
+        cell, Escape drops what was picked."""
+        S = self.S
+        cell = board_dom.cell_of(event)
+        if cell is None:
+            return
+        key = event.key
+        if key in ("Enter", " "):
+            event.preventDefault()
+            S.focus = cell
+            if self.press(cell, True):
+                self.after_change()
+                self.refocus()
+        elif key == "Escape":
+            if S.deselect():
+                self.redraw()
+                self.refocus()
+        elif key in self.render.KEY_STEPS:
+            event.preventDefault()
+            c = self.keyed.move_focus(cell, key, S.flipped, self.turned)
+            if c is not None:
+                S.focus = c
 
     def on_layout(self, event=None):
         """The screen turned or was resized across TURN_QUERY: turn the board with it."""

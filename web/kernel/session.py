@@ -47,6 +47,10 @@ class GameSession:
     def clear_selection(self):
         """Forget what the player has picked on the board (a stack, a pivot...)."""
 
+    def deselect(self):
+        """Escape: forget what the player has picked on the board; whether anything was."""
+        return False
+
     def after_moving(self, forward):
         """Called after a move is played (``forward``) or taken back (review, undo, redo)."""
 

@@ -1,0 +1,143 @@
+"""The pages' Python messages in the page's language: ``_`` and ``ngettext`` over one catalog.
+
+Runs on MicroPython in the page (which has no ``gettext``) and on CPython at build time, where the
+build draws the first paint with the same renderer.  A message is looked up by its English text;
+without a translation the English text is used, so an English page needs no catalog at all.
+
+Where the catalog comes from:
+
+- on a page, the build writes the messages of that page's modules in that page's language into
+  the page, as ``<script type="application/json" id="dvonn-messages">`` (sitebuild/i18n.py); the
+  first ``_`` call reads it (no request, and only the page's own language);
+- at build time, the build calls :func:`install` with each language's catalog before drawing
+  that language's pages.
+
+The catalog's form (what ``sitebuild.i18n.page_messages`` writes): ``{"plural": <the
+Plural-Forms expression>, "messages": {msgid: text, singular + "\\x00" + plural: [forms]}}``.
+
+>>> install({"Reset": "Zurücksetzen", "%d piece\\x00%d pieces": ["%d Stein", "%d Steine"]}, "n != 1")
+>>> _("Reset"), _("Undo")
+('Zurücksetzen', 'Undo')
+>>> ngettext("%d piece", "%d pieces", 1) % 1, ngettext("%d piece", "%d pieces", 3) % 3
+('1 Stein', '3 Steine')
+>>> install({"%d piece\\x00%d pieces": ["%d pièce", "%d pièces"]}, "n > 1")
+>>> ngettext("%d piece", "%d pieces", 0) % 0, ngettext("%d piece", "%d pieces", 2) % 2
+('0 pièce', '2 pièces')
+>>> ngettext("%d stone", "%d stones", 0) % 0  # no translation: English, and its rule
+'0 stones'
+>>> install(None)
+"""
+
+#: The site's languages (sitebuild/i18n.py names them): English is the templates' own text.
+LANGUAGES = ("en", "de", "fr", "nl")
+
+#: The plural rules the site's languages use, by their ``Plural-Forms`` expression: the index of
+#: the form for ``n``.  English, German and Dutch share the first; French says "0 pièce".  A
+#: language with another rule adds its expression here (the build refuses one it cannot find).
+PLURALS = {
+    "n != 1": lambda n: 0 if n == 1 else 1,
+    "n > 1": lambda n: 1 if n > 1 else 0,
+}
+#: The id of the element holding a page's catalog.
+ELEMENT_ID = "dvonn-messages"
+
+_messages = None  # msgid -> text (or list of plural forms); None: not read yet
+_plural = PLURALS["n != 1"]
+
+
+def plural_rule(expression):
+    """The function of a ``Plural-Forms`` expression (spaces and outer brackets do not matter).
+
+    >>> plural_rule("(n > 1)")(0), plural_rule("n!=1")(0)
+    (0, 1)
+    >>> plural_rule("n%10==1")
+    Traceback (most recent call last):
+    ...
+    ValueError: no plural rule for 'n%10==1' in kernel/i18n.py (known: n != 1, n > 1)
+    """
+    key = expression.replace(" ", "")
+    while key.startswith("(") and key.endswith(")"):
+        key = key[1:-1]
+    for known, rule in PLURALS.items():
+        if known.replace(" ", "") == key:
+            return rule
+    raise ValueError("no plural rule for %r in kernel/i18n.py (known: %s)" % (expression, ", ".join(PLURALS)))
+
+
+def install(messages, plural="n != 1"):
+    """Use ``messages`` (msgid -> text, or a list of plural forms) from now on; ``None`` forgets
+    them (the next ``_`` reads the page's catalog again)."""
+    global _messages, _plural
+    _messages = messages
+    _plural = plural_rule(plural)
+
+
+def load(text):
+    """Install a catalog given as the JSON text the build writes into a page.
+
+    >>> load('{"plural": "n > 1", "messages": {"Pass": "Passer", "a\\\\u0000b": ["A", "B"]}}')
+    >>> _("Pass"), ngettext("a", "b", 0), ngettext("a", "b", 2)
+    ('Passer', 'A', 'B')
+    >>> load('{"messages": []}')
+    Traceback (most recent call last):
+    ...
+    ValueError: the page's messages are not a catalog (see kernel/i18n.py)
+    >>> install(None)
+    """
+    import json
+    catalog = json.loads(text)
+    messages = catalog.get("messages") if isinstance(catalog, dict) else None
+    if not isinstance(messages, dict):
+        raise ValueError("the page's messages are not a catalog (see kernel/i18n.py)")
+    install(messages, catalog.get("plural", "n != 1"))
+
+
+def check_language(params):
+    """An embed's ``lang=`` names one of the site's languages (the page is in it already: its head
+    script went to that language's folder before any Python ran); ``EmbedError`` if not.
+
+    >>> check_language({"lang": "fr"})
+    >>> check_language({"lang": "es"})
+    Traceback (most recent call last):
+    ...
+    kernel.url.EmbedError: lang: 'es' is not a language of this site (en, de, fr, nl)
+    """
+    if params.get("lang", "en") not in LANGUAGES:
+        from kernel.url import EmbedError
+        raise EmbedError("lang: %r is not a language of this site (%s)" % (params["lang"], ", ".join(LANGUAGES)))
+
+
+def _page_catalog():
+    """Read the page's catalog, once; without a page (CPython, tests) or a catalog: English."""
+    try:
+        import js
+        element = js.document.getElementById(ELEMENT_ID)
+    except (ImportError, AttributeError):
+        element = None
+    if element:
+        load(element.textContent)
+    else:
+        install({}, "n != 1")
+
+
+def _current():
+    """The messages in use (the page's, read on the first call)."""
+    if _messages is None:
+        _page_catalog()
+    return _messages or {}
+
+
+def _(message):
+    """``message`` in the page's language (itself when it has no translation)."""
+    text = _current().get(message)
+    return text if isinstance(text, str) and text else message
+
+
+def ngettext(singular, plural, n):
+    """The form of a message for the number ``n``, in the page's language (``%d`` stays for the caller)."""
+    forms = _current().get(singular + "\x00" + plural)
+    if isinstance(forms, list) and forms:
+        index = _plural(n)
+        if index < len(forms) and forms[index]:
+            return forms[index]
+    return singular if n == 1 else plural

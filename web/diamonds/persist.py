@@ -12,6 +12,10 @@ from dvonn_core.diamonds import DiamondsGame
 from kernel import saves
 from kernel.saves import InputError, SavedGameError, game_info, share_text, text_of  # noqa: F401 - the page's names
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Dict, List, Tuple
+
 #: Bounds of a save: a game fills at most 81 cells, but passes and long chains of pivots make
 #: turns many and long (issue 24 measures them); these only keep a hostile save small.
 MAX_SAVED_MOVES = 2000
@@ -97,3 +101,114 @@ def parse_fragment(fragment):
     True
     """
     return saves.parse_fragment(fragment, check_size)
+
+
+class LinkCodec:
+    """This game's moves as digits for a game link (``kernel.link_format.Coder``).  A turn's whole
+    list can be too long to number, and listing a chain's options step by step costs ten times a
+    replay, so each step is numbered by what names it: the drop among the empty cells (then pass
+    and swap); then, while the mover has a diamond, the pivot among the cells of the mover's
+    diamonds (or one more number: the turn ends there, when no pivot is legal), its diamond among
+    those holding it (when more than one does: the text names its partner), and its direction
+    among those whose line stays on the board.  Whether the turn is legal is the replay's to
+    check."""
+
+    def _choices(self, game):
+        choices = game.drops() + ["pass"]
+        if game.can_swap:
+            choices.append("swap")
+        return choices
+
+    def __init__(self):
+        self.numbers = {}  # type: Dict[Tuple[str, ...], Tuple[int, Tuple[int, ...]]]
+
+    def _diamonds(self, turn):
+        """(the cells of the mover's diamonds now, sorted; the numbers of those diamonds)."""
+        if not self.numbers:  # a diamond's cell names -> (its number, its cells): found once
+            from dvonn_core.diamonds.board import CELLS, DIAMONDS
+            for k in range(len(DIAMONDS)):
+                self.numbers[tuple(CELLS[c] for c in DIAMONDS[k])] = (k, DIAMONDS[k])
+        numbers = []
+        cells = []  # type: List[int]
+        for diamond in turn.diamonds():
+            k, members = self.numbers[diamond]
+            numbers.append(k)
+            cells.extend(members)
+        return sorted(set(cells)), numbers
+
+    def _pivot(self, turn, cell, take):
+        """The digits' pivot at ``cell``: its text; ``take(radix)`` gives each digit."""
+        from dvonn_core.diamonds.board import CELLS, DIAMONDS_AT, LINES, partner
+        holding = [k for k in DIAMONDS_AT[cell] if k in self._diamonds(turn)[1]]
+        if not holding:
+            raise ValueError("%s is in no diamond" % CELLS[cell])
+        k = holding[take(len(holding))] if len(holding) > 1 else holding[0]
+        ways = [d for d in range(6) if LINES[cell][d]]
+        far = LINES[cell][ways[take(len(ways))]][2]
+        if len(holding) > 1:
+            return "%s/%s>%s" % (CELLS[cell], CELLS[partner(k, cell)], CELLS[far])
+        return "%s>%s" % (CELLS[cell], CELLS[far])
+
+    def digits(self, game, move):
+        """``move`` (a text) in ``game`` as [(digit, radix)]; ValueError if it cannot be numbered."""
+        from dvonn_core.diamonds.board import CELLS, DIAMONDS_AT, DIRECTION_TO, LINES, partner
+        from dvonn_core.diamonds.moves import Pivot
+        words = move.split()
+        choices = self._choices(game)
+        if not words or words[0] not in choices:
+            raise ValueError("%r is not a turn here" % move[:40])
+        out = [(choices.index(words[0]), len(choices))]
+        if words[0] in ("pass", "swap"):
+            if len(words) > 1:
+                raise ValueError("%r is not a turn" % move[:40])
+            return out
+        turn = game.begin_turn(words[0])
+        for word in words[1:]:
+            pv = Pivot.parse(word)
+            cells, numbers = self._diamonds(turn)
+            if pv.cell not in cells:
+                raise ValueError("%s: its pivot is in no diamond" % word[:40])
+            out.append((cells.index(pv.cell), len(cells) + 1))
+            holding = [k for k in DIAMONDS_AT[pv.cell] if k in numbers]
+            if len(holding) > 1:
+                partners = [partner(k, pv.cell) for k in holding]
+                if pv.partner not in partners:
+                    raise ValueError("%s does not name its diamond" % word[:40])
+                out.append((partners.index(pv.partner), len(partners)))
+            ways = [d for d in range(6) if LINES[pv.cell][d]]
+            direction = DIRECTION_TO[pv.cell].get(pv.far, -1)
+            if direction not in ways:
+                raise ValueError("%s: its line end is not three cells away" % word[:40])
+            out.append((ways.index(direction), len(ways)))
+            if len(holding) > 1:
+                expected = "%s/%s>%s" % (CELLS[pv.cell], CELLS[pv.partner], CELLS[pv.far])
+            else:
+                expected = "%s>%s" % (CELLS[pv.cell], CELLS[pv.far])
+            if expected != word:  # read() writes it so: the link must give back the same text
+                raise ValueError("%s is not written as this page writes it (%s)" % (word[:40], expected))
+            turn.step(word)
+        cells = self._diamonds(turn)[0]
+        if cells:  # a diamond stands, and no pivot is legal: the turn ends all the same
+            out.append((len(cells), len(cells) + 1))
+        return out
+
+    def read(self, game, take):
+        """The turn whose digits ``take(radix)`` gives, in ``game`` (not played; the replay checks it)."""
+        choices = self._choices(game)
+        word = choices[take(len(choices))]
+        if word in ("pass", "swap"):
+            return word
+        turn = game.begin_turn(word)
+        words = [word]
+        while True:
+            cells = self._diamonds(turn)[0]
+            i = take(len(cells) + 1) if cells else len(cells)
+            if i == len(cells):
+                break
+            text = self._pivot(turn, cells[i], take)
+            turn.step(text)
+            words.append(text)
+        return " ".join(words)
+
+
+LINK_CODEC = LinkCodec()

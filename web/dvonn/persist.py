@@ -15,7 +15,7 @@
 """
 
 from dvonn_core import Game, RecordError  # noqa: F401 - RecordError: what read_record raises
-from kernel import saves
+from kernel import link_format, saves
 from kernel.saves import InputError, SavedGameError, game_info, share_text, text_of  # noqa: F401 - the page's names
 
 #: The first release's save format (``saves.FORMAT`` 1): its own fields, and a site version.
@@ -140,3 +140,7 @@ def link_kind(start, length):
 def parse_fragment(fragment):
     """``kernel.saves.parse_fragment`` with DVONN's size limit."""
     return saves.parse_fragment(fragment, check_size)
+
+
+#: A game link numbers each move among the legal moves (``kernel.link_format``).
+LINK_CODEC = link_format.LegalMovesCodec()

@@ -112,8 +112,8 @@ def restore_saved():
 def sync_form():
     """Show the game's players and bot level in the new-game form."""
     session = _page["session"]
-    _el("white-player").value = session.players["white"]
-    _el("black-player").value = session.players["black"]
+    for side in ("white", "black"):  # a friend playing by link (kernel/by_link.py): a human in the form
+        _el(side + "-player").value = "human" if session.players[side] == "remote" else session.players[side]
     _el("level").value = session.level
     field = _el("random-setup")
     if field:  # a game's own option in the form

@@ -20,7 +20,7 @@ import asyncio
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom, dom_list, game_io, lazy
+from kernel import board_dom, by_link, dom_list, game_io, lazy
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -159,6 +159,7 @@ class GamePage:
         self.draw_bot_status()
         game_io.draw()
         game_io.save()
+        by_link.draw()
 
     def history_prefix(self):
         """Items shown before the first move (DVONN: the random setup's seed)."""
@@ -361,7 +362,7 @@ class GamePage:
     def on_hashchange(self, event):
         """A ``#record=`` or ``#position=`` link opened on the page already showing."""
         notice = self.S.notice
-        if game_io.open_link() or self.S.notice != notice:
+        if game_io.open_link() or by_link.open_link() or self.S.notice != notice:
             game_io.sync_form()
             self.after_change()
 
@@ -583,11 +584,13 @@ class GamePage:
         window.onhashchange = create_proxy(self.on_hashchange)
         self.listen(document.querySelector("form.new-game"), "submit", lambda e: e.preventDefault())
         game_io.setup(S, self.persist, self.redraw, self.after_change)
+        by_link.setup(self)
         S.new_game(white=EL["white-player"].value, black=EL["black-player"].value, level=EL["level"].value,
                    **self.new_game_options())
         # The saved game first, then a link (which keeps the saved game as the previous one).
         restored = game_io.restore_saved()
         game_io.open_link()
+        by_link.open_link()
         if restored:
             S.notice = (restored + " " + S.notice).strip()
         game_io.sync_form()

@@ -24,8 +24,8 @@ import json
 #: The save format this site writes: the same for every game.  1 was the first release's (one
 #: format per game); every earlier format is upgraded on load, never set aside.
 FORMAT = 2
-PLAYERS = ("human", "bot")
-KINDS = ("human", "bot", "auto")
+PLAYERS = ("human", "bot", "remote")  # remote: a friend who plays by link (kernel/by_link.py)
+KINDS = ("human", "bot", "auto", "remote")
 LEVELS = ("easy", "medium", "hard")
 SIDES = ("white", "black")
 MAX_TAGS = 200

@@ -13,8 +13,9 @@ the moves after it wait in ``self.ahead`` (the live line is ``game.moves + ahead
 it again.  A move played there starts a new line once confirmed, and the line it replaced is
 kept in ``self.branches`` so that Undo brings it back.
 
-Who made each move since ``base`` is in ``self.kinds``: ``"human"``, ``"bot"`` or ``"auto"``
-(a pass the rules force, played by the page at once).  Undo takes back moves up to and
+Who made each move since ``base`` is in ``self.kinds``: ``"human"``, ``"bot"``, ``"auto"``
+(a pass the rules force, played by the page at once) or ``"remote"`` (a friend playing by link,
+whose moves are never taken back here).  Undo takes back moves up to and
 including the last human one, so against the bot it also takes back the bot's answer.
 """
 
@@ -286,7 +287,15 @@ class GameSession:
 
     # -- undo / redo ----------------------------------------------------------------------
     def can_undo(self):
-        return not self.reviewing and "human" in self.kinds
+        """A human move to take back, and no friend's move by link (``"remote"``) after it."""
+        if self.reviewing:
+            return False
+        for kind in reversed(self.kinds):
+            if kind == "human":
+                return True
+            if kind == "remote":
+                return False
+        return False
 
     def can_redo(self):
         return not self.reviewing and bool(self.redo_stack)

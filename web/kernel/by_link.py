@@ -1,0 +1,505 @@
+"""Games by link, for every game page: play a distant friend with no server (issue 25).
+
+Runs on MicroPython on the main thread, beside ``kernel/page.py`` and ``kernel/game_io.py``.
+The link itself (what it holds, how it is packed and checked) is ``kernel/link_format.py``;
+this module moves it between the page, the browser's storage and the player:
+
+* "Play a friend by link…" starts a game where one side is mine (``"human"``) and the other the
+  friend's (``"remote"``: nobody moves it on this page).  The game carries its id in the tag
+  :data:`TAG`, so a saved game, a reload or "Back to the previous game" keep it a game by link.
+* After each of my moves the page offers the link (copy, the share sheet, email).
+* Opening a ``#game=`` link shows that game, the friend's last move marked; the side to move is
+  mine on a device that has never seen the game.  A link older than the game held here, a link
+  whose moves differ, a link that cannot be read: a message, and nothing lost.
+* "Games by link" lists every game by link of this browser (both games: the storage is the
+  site's), each reopened with one click, removable.  The list is one JSON value under
+  :data:`REGISTRY`; every write reads it again first, so two tabs never lose a move.
+
+Storage goes through ``window.dvonnSafe`` (it cannot throw), as in ``game_io``.
+"""
+
+import json
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from kernel import game_io, link_format
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Any, Dict
+
+#: Where this browser keeps its games by link (one list for every game page of the site).
+REGISTRY = "games-by-link"
+#: The record tag that holds the game id of a game by link.
+TAG = "LinkGame"
+SIDE_NAMES = {"white": "White", "black": "Black"}
+OTHER = {"white": "black", "black": "white"}
+MAX_GAMES = 200
+
+_state = {"page": None, "id": None, "made": None, "synced": None, "title": "", "listed": None,
+          "choice": None}  # type: Dict[str, Any]
+
+
+def _el(testid):
+    return document.querySelector('[data-testid="%s"]' % testid)
+
+
+def _game_name():
+    return game_io.persist.SAVES.game
+
+
+# -- the registry -------------------------------------------------------------------------------
+def _games():
+    """The games by link kept in this browser (a list of dicts; [] if none or unreadable)."""
+    text = window.dvonnSafe.get(REGISTRY)
+    if text is None:
+        return []
+    try:
+        games = json.loads(str(text))
+    except ValueError:
+        return []
+    if type(games) is not list:
+        return []
+    return [g for g in games if type(g) is dict and type(g.get("id")) is str and type(g.get("value")) is str]
+
+
+def _store(games):
+    _state["listed"] = None  # the list is drawn again
+    return bool(window.dvonnSafe.set(REGISTRY, json.dumps(games[:MAX_GAMES])))
+
+
+def _find(games, id):
+    for entry in games:
+        if entry["id"] == id:
+            return entry
+    return None
+
+
+def _codec():
+    """The game's numbering of its moves for links (its ``persist.LINK_CODEC``), if it has one."""
+    return getattr(game_io.persist, "LINK_CODEC", None)
+
+
+def _read(value):
+    """(link, game) of a link's value on this page; ``LinkError`` saying what is wrong.  The
+    numbering of its moves is kept (:func:`_coder`): the next link numbers only the new moves."""
+    persist = game_io.persist
+    codec = _codec()
+    coder = None if codec is None else link_format.Coder(codec, persist.SAVES.start)
+    link, game = link_format.read(value, persist.SAVES.game, persist.SAVES.start, codec, coder)
+    link.coder = coder
+    return link, game
+
+
+def _read_stored(entry):
+    """(link, game) of a stored entry, None if it cannot be read (it is then replaced)."""
+    try:
+        return _read(entry["value"])
+    except ValueError:
+        return None
+
+
+def _coder(id, position):
+    """This game's :class:`link_format.Coder`, kept while the same game is shown."""
+    codec = _codec()
+    if codec is None:
+        return None
+    key = (id, position)
+    if _state.get("coder_key") != key:
+        _state["coder_key"] = key
+        _state["coder"] = link_format.Coder(codec, game_io.persist.SAVES.start, position)
+    return _state["coder"]
+
+
+def _now():
+    return int(window.dvonnLink.now())  # seconds (the milliseconds do not cross into MicroPython intact)
+
+
+# -- the game on the page ------------------------------------------------------------------------
+def _link_id():
+    """The id of the game by link on the page, else None."""
+    S = _state["page"].S
+    if "remote" not in (S.players["white"], S.players["black"]):
+        return None
+    return S.game.tags.get(TAG)
+
+
+def _mine():
+    S = _state["page"].S
+    return "white" if S.players["white"] == "human" else "black"
+
+
+def _page_address():
+    return str(window.location.origin) + str(window.location.pathname)
+
+
+def _swaps(game):
+    return sum(1 for m in game.moves if getattr(m, "is_swap", False))
+
+
+def _adopt(link, game, mine, value):
+    """Show ``game`` (of ``link``) with ``mine`` my side now, the game it replaces kept."""
+    page = _state["page"]
+    S = page.S
+    if S.game.tags.get(TAG) != link.id:
+        game_io._keep_previous()
+    game.tags[TAG] = link.id
+    if getattr(link, "coder", None) is not None:
+        _state["coder_key"] = (link.id, link.start)
+        _state["coder"] = link.coder
+    players = {mine: "human", OTHER[mine]: "remote"}
+    S.adopt(game, players=players, level=S.level, base=link.base, seed=link.seed, **link.options)
+    _state["synced"] = value  # the entry's value as this tab last saw it (see _sync)
+    _state["made"] = None
+
+
+def _message(text):
+    box = _el("link-message")
+    box.textContent = text
+    box.hidden = not text
+
+
+def _show_choice(id):
+    _state["choice"] = id
+    _el("link-choice").hidden = id is None
+
+
+# -- opening a link ------------------------------------------------------------------------------
+def open_link():
+    """Open a ``#game=`` link in the address, if there is one.  Returns True if the page must redraw."""
+    start = str(window.dvonnSafe.hashStart(len(link_format.PREFIX)))
+    if start != link_format.PREFIX:
+        return False
+    length = int(window.dvonnSafe.hashLength()) - len(link_format.PREFIX)
+    try:
+        if length > link_format.MAX_VALUE:  # never read: it might not fit MicroPython's heap
+            raise link_format.LinkError("the link is %d characters long: a game link has at most %d"
+                                        % (length, link_format.MAX_LINK))
+        value = str(window.location.hash)[len(link_format.PREFIX):]
+        opened = open_value(value)
+    finally:
+        window.history.replaceState(None, "", _page_address())
+    return opened
+
+
+def open_value(value):
+    """Open the game of a link's ``value``: see the module's docstring for each case."""
+    page = _state["page"]
+    S = page.S
+    t0 = window.performance.now()
+    try:
+        link, game = _read(value)
+    except ValueError as error:
+        _message("This link cannot be opened: %s. Nothing was changed or stored." % str(error).rstrip("."))
+        document.body.dataset.rejectedAt = str(window.performance.now())
+        return True
+    _message("")
+    _show_choice(None)
+    games = _games()
+    entry = _find(games, link.id)
+    theirs = _names(link.tags)
+    stored = _read_stored(entry) if entry is not None else None
+    if stored is None:
+        mine = link.to_move  # a link goes to the player who is to move
+        first = mine if _swaps(game) % 2 == 0 else OTHER[mine]
+        entry = {"id": link.id, "game": link.game, "first": first}
+        _update(entry, link, game, value, mine)
+        if entry not in games:
+            games.insert(0, entry)
+        _store(games)
+        _adopt(link, game, mine, value)
+        S.notice = _opened_notice(game, mine, theirs)
+    else:
+        mine_link, mine_game = stored
+        ours = mine_link.moves
+        mine = _side_now(entry, game)
+        how, at = link_format.compare(ours, link.moves)
+        if how in ("same", "newer"):
+            if how == "newer":
+                _update(entry, link, game, value, mine)
+            entry["opened"] = _now()
+            _store(games)
+            _adopt(link, game, mine, entry["value"])
+            S.notice = _opened_notice(game, mine, theirs)
+        else:
+            if how == "older":
+                _message("This link is older than your game: it has %d move%s, your game %d. Your game is unchanged."
+                         % (len(link.moves), "" if len(link.moves) == 1 else "s", len(ours)))
+            else:
+                entry["other"] = value
+                _message("This link's moves differ from your game's from move %d (an edited or mixed-up link). "
+                         "Both are kept: choose which to continue." % at)
+                _show_choice(link.id)
+            entry["opened"] = _now()
+            _store(games)
+            _adopt(mine_link, mine_game, _side_now(entry, mine_game), entry["value"])
+    _state["listed"] = None
+    document.body.dataset.linkOpenMs = str(int(window.performance.now() - t0))
+    return True
+
+
+def _names(tags):
+    return {"white": tags.get("White", ""), "black": tags.get("Black", "")}
+
+
+def _side_now(entry, game):
+    """My side in ``game``: the side I began with, changed by each swap (the pie rule)."""
+    first = entry.get("first") if entry.get("first") in OTHER else "white"
+    return first if _swaps(game) % 2 == 0 else OTHER[first]
+
+
+def _opened_notice(game, mine, names):
+    friend = names[OTHER[mine]] or "your friend"
+    if game.phase == "over":
+        return "The game by link with %s is over." % friend
+    if not game.moves:
+        return "A game by link with %s: your move (you play %s)." % (friend, SIDE_NAMES[mine])
+    last = str(game.moves[-1])
+    if game.to_move == mine:
+        return "%s played %s (marked): your move (you play %s)." % (friend, last, SIDE_NAMES[mine])
+    return "%s's move: send them the link." % friend
+
+
+def _update(entry, link, game, value, mine):
+    """Write what the list shows of ``link`` into ``entry``."""
+    names = _names(link.tags)
+    entry.update(value=value, page=_page_address(), moves=len(link.moves), mine=mine,
+                 opponent=names[OTHER[mine]], to_move="" if game.phase == "over" else game.to_move,
+                 opened=_now())
+
+
+# -- starting a game by link ---------------------------------------------------------------------
+def on_open_dialog(event):
+    _el("by-link-dialog").showModal()
+
+
+def on_cancel(event):
+    _el("by-link-dialog").close()
+
+
+def on_start(event):
+    """Start a game by link: my side, the friend's, the names (optional), a new game id."""
+    page = _state["page"]
+    S = page.S
+    first = S.fresh_game().to_move
+    choice = str(_el("link-side").value)
+    if choice == "random":
+        choice = "first" if window.Math.random() < 0.5 else "second"
+    mine = first if choice == "first" else OTHER[first]
+    players = {mine: "human", OTHER[mine]: "remote"}
+    if S.game.tags.get(TAG) is None:
+        game_io._keep_previous()
+    seed = int(window.Math.floor(window.Math.random() * 1000000)) + 1
+    S.new_game(white=players["white"], black=players["black"], level=S.level, seed=seed,
+               **page.new_game_options())
+    id = link_format.new_id(window.Math.random)
+    for side, field in ((mine, "link-my-name"), (OTHER[mine], "link-friend-name")):
+        name = str(_el(field).value).strip()[:60]
+        if name:
+            S.game.tags[SIDE_NAMES[side]] = name
+    S.game.tags[TAG] = id
+    _state["synced"] = None
+    _state["made"] = None
+    _el("by-link-dialog").close()
+    _message("")
+    _show_choice(None)
+    friend = _names(S.game.tags)[OTHER[mine]] or "your friend"
+    S.notice = ("A game by link with %s: you play %s. " % (friend, SIDE_NAMES[mine])
+                + ("Make your first move, then send the link." if S.game.to_move == mine
+                   else "Send the link: %s moves first." % friend))
+    game_io.sync_form()
+    page.after_change()
+
+
+# -- after each change: the link to send, the registry, the title ---------------------------------
+def draw():
+    """Called by the page after every redraw: the link panel, the title and the list."""
+    page = _state["page"]
+    S = page.S
+    id = _link_id()
+    body = document.body
+    if id != _state["id"]:
+        _state["id"] = id
+        _state["made"] = None
+        if id is None:
+            body.removeAttribute("data-link-game")
+            body.removeAttribute("data-my-side")
+            _show_choice(None)
+        _el("link-panel").hidden = id is None
+    if id is None:
+        document.title = _state["title"]
+        _draw_list()
+        return
+    mine = _mine()
+    body.dataset.linkGame = id
+    body.dataset.mySide = mine
+    game = S.live_game()
+    over = game.phase == "over"
+    my_turn = not over and game.to_move == mine
+    document.title = ("Your move · " + _state["title"]) if my_turn else _state["title"]
+    key = (id, len(game.moves), game.position(), game.tags.get("Hints", ""))
+    if key != _state["made"]:
+        _state["made"] = key
+        link = link_format.of_game(_game_name(), id, game, S.base, S.seed, S.options)
+        link.tags.pop(TAG, None)
+        value = link_format.pack(link, _coder(id, game.start_position))
+        _sync(link, game, value, mine)
+        url = _page_address() + link_format.PREFIX + value
+        anchor = _el("link-url")
+        anchor.href = url
+        anchor.textContent = url
+        _el("link-box").value = url
+        friend = _names(link.tags)[OTHER[mine]] or "your friend"
+        subject = "Our game of %s: %s" % (link_format.TITLES.get(_game_name(), _game_name()),
+                                          "it is over" if over else "your move")
+        mail = "mailto:?subject=%s&body=%s" % (window.encodeURIComponent(subject),
+                                                window.encodeURIComponent("Open this link to see my move:\n" + url))
+        _el("link-mail").href = mail
+        status = ("The game is over. Send %s the link to the end:" % friend if over
+                  else ("Your move (you play %s)." % SIDE_NAMES[mine]) if my_turn
+                  else "%s's move: send %s this link." % (friend, "them" if friend == "your friend" else friend))
+        _el("link-status").textContent = status
+        _el("link-send").hidden = my_turn
+        _el("link-share").hidden = not bool(window.dvonnLink.canShare())
+        _state["listed"] = None
+    _draw_list()
+
+
+def _sync(link, game, value, mine):
+    """Keep the registry's entry of this game up to date, unless another tab or link moved it on
+    since this tab last wrote it: then nothing is overwritten and the page says so."""
+    games = _games()
+    entry = _find(games, link.id)
+    if entry is not None:
+        if entry["value"] not in (_state["synced"], value):
+            _message("This game by link was changed elsewhere (another tab or a link) since this page showed it: "
+                     "reopen it from the list. Nothing was overwritten.")
+            return
+    else:
+        first = mine if _swaps(game) % 2 == 0 else OTHER[mine]
+        entry = {"id": link.id, "game": link.game, "first": first}
+        games.insert(0, entry)
+    _update(entry, link, game, value, mine)
+    if _store(games):
+        _state["synced"] = value
+
+
+# -- the list ------------------------------------------------------------------------------------
+def _draw_list():
+    """The list of games by link, drawn again when this page wrote it or its size changed (another
+    tab): its text is not read on every redraw."""
+    size = int(window.dvonnSafe.size(REGISTRY))
+    if size == _state["listed"]:
+        return
+    _state["listed"] = size
+    box = _el("links-list")
+    while box.firstChild:
+        box.removeChild(box.firstChild)
+    for entry in _games():
+        item = document.createElement("li")
+        item.setAttribute("data-testid", "link-game-item")
+        item.setAttribute("data-link-id", entry["id"])
+        mine = entry.get("mine", "white")
+        to_move = entry.get("to_move", "")
+        whose = "over" if not to_move else ("your move" if to_move == mine else "their move")
+        item.classList.toggle("your-move", whose == "your move")
+        moves = entry.get("moves", 0)
+        words = "%s · %s · %s · %s move%s · opened %s" % (
+            link_format.TITLES.get(entry.get("game"), "?"), entry.get("opponent") or "a friend", whose, moves,
+            "" if moves == 1 else "s", str(window.dvonnLink.when(entry.get("opened", 0))))
+        label = document.createElement("span")
+        label.textContent = words
+        item.appendChild(label)
+        for action, name in (("open", "Open"), ("remove", "Remove")):
+            button = document.createElement("button")
+            button.type = "button"
+            button.textContent = name
+            button.setAttribute("data-action", action)
+            button.setAttribute("data-testid", "link-" + action)
+            item.appendChild(button)
+        box.appendChild(item)
+    box.hidden = not box.firstChild
+
+
+def on_list_click(event):
+    target = event.target
+    button = target.closest("[data-action]") if target and target.closest else None
+    if not button:
+        return
+    id = str(button.closest("[data-link-id]").getAttribute("data-link-id"))
+    games = _games()
+    entry = _find(games, id)
+    if entry is None:
+        _state["listed"] = None
+        _draw_list()
+        return
+    page = _state["page"]
+    if str(button.getAttribute("data-action")) == "remove":
+        games.remove(entry)
+        _store(games)
+        if _link_id() == id:  # the game stays on the board, as a game of two players here
+            S = page.S
+            S.players = {"white": "human", "black": "human"}
+            S.game.tags.pop(TAG, None)
+        _message("")
+        page.redraw()
+        return
+    if entry.get("game") != _game_name():
+        window.location.href = str(entry.get("page", "")) + link_format.PREFIX + entry["value"]
+        return
+    if open_value(entry["value"]):
+        game_io.sync_form()
+        page.after_change()
+
+
+def on_keep_mine(event):
+    games = _games()
+    entry = _find(games, _state["choice"] or "")
+    _show_choice(None)
+    _message("Your game goes on; the link's game is kept in the list's entry." if entry else "")
+
+
+def on_take_theirs(event):
+    games = _games()
+    entry = _find(games, _state["choice"] or "")
+    _show_choice(None)
+    if entry is None or "other" not in entry:
+        return
+    entry["value"], entry["other"] = entry["other"], entry["value"]
+    _store(games)
+    page = _state["page"]
+    link, game = _read(entry["value"])
+    _update(entry, link, game, entry["value"], _side_now(entry, game))
+    _store(games)
+    _adopt(link, game, _side_now(entry, game), entry["value"])
+    _message("The link's game goes on; your earlier game is kept in the list's entry.")
+    _state["listed"] = None
+    page.after_change()
+
+
+def copy_link(event):
+    box = _el("link-box")
+    box.focus()
+    box.select()
+    copied = False
+    try:
+        copied = bool(document.execCommand("copy"))
+    except Exception:  # noqa: BLE001 - no clipboard: the box shows the link
+        copied = False
+    _state["page"].notify("Link copied: send it to your friend." if copied else "Copy the link from the box.")
+
+
+def share_link(event):
+    window.dvonnLink.share(str(_el("link-box").value), "Our game: your move")
+
+
+def setup(page):
+    """Wire the controls of the games by link for ``page`` (a ``kernel.page.GamePage``)."""
+    _state["page"] = page
+    _state["title"] = str(document.title)
+    for testid, handler in (("by-link", on_open_dialog), ("by-link-cancel", on_cancel), ("by-link-start", on_start),
+                            ("links-list", on_list_click), ("link-keep-mine", on_keep_mine),
+                            ("link-take-theirs", on_take_theirs), ("link-copy", copy_link),
+                            ("link-share", share_link)):
+        _el(testid).addEventListener("click", create_proxy(handler))

@@ -1,0 +1,522 @@
+"""Games by link: a whole game in the ``#game=...`` part of a page's address, for every game.
+
+Pure Python with no DOM: the same code runs on the page (MicroPython, its ``deflate`` module)
+and in the unit tests (CPython, ``zlib``).  A link holds everything a page needs to continue a
+correspondence game on any device: the game's name, a random game id, the side to move, the
+record's tags (the players' names, the hints used), the start position if the game did not
+start from the empty board, and every move.
+
+The value after ``#game=`` is ``1`` (the format) and then, in base64url without padding, a
+CRC-32 of the body (4 bytes, big-endian) and the body compressed with raw deflate.  The body::
+
+    <game> TAB <id> TAB <side to move> TAB <number of moves> TAB <C|U|L> TAB <base> TAB <seed> TAB <options>
+    <start position, or - for the empty board>
+    <tag> TAB <value>            (one line per tag)
+    <empty line>
+    <the moves>
+
+``base`` counts the moves that are the game's setup (DVONN's random setup: its 49 placements),
+not listed nor taken back; ``seed`` and ``options`` (JSON: the game's own settings) are the
+session's, so the page shows the game as the player who sent it does.
+
+The moves, ``C`` (as the pages write them): numbered, each its place among the choices the rules
+allow there (a :class:`Coder` with the game's codec, ``LINK_CODEC`` of its ``persist`` module),
+all the digits one number in bytes.  A move is a few bits, where its text is a few bytes; the
+replay that reads them back is the check that every move is legal.
+
+The moves, ``U`` or ``L`` (a move that cannot be numbered, or no codec): their texts, one a line,
+each cell name (a letter a-k, upper case for U and lower case for L, then a digit 1-9) one byte
+from 0x80 up, which MicroPython's compressor (fixed Huffman codes) takes far better than two
+characters.
+
+``benchmarks/link_length.py`` measures both on the longest games: numbered, the longest DVONN game
+of tests/data takes 181 characters and 1,000 turns of the Diamonds & Pivots bot's self-play 1,796
+(as text: 375 and 4,428).
+
+>>> link = Link("dvonn", "k3p9x2am", "black", {"White": "Ann"}, None, ["F3"])
+>>> value = pack(link)
+>>> value[:1], unpack(value) == link
+('1', True)
+>>> unpack("1abcde")
+Traceback (most recent call last):
+...
+kernel.link_format.LinkError: the link is cut short (it ends in the middle of a character group)
+"""
+
+import binascii
+import io as _io
+import json
+
+try:
+    import deflate as _deflate  # type: ignore[import-not-found]  # MicroPython's
+    _zlib = None  # type: Any
+except ImportError:  # CPython
+    _deflate = None
+    import zlib as _zlib
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Any, Dict, List, Optional
+
+#: What comes after ``#`` in a game link, and the format this module writes.
+PREFIX = "#game="
+VERSION = "1"
+#: The most a link of this site holds (the whole address), and the most of a ``#game=`` value
+#: that is read at all (a longer one is refused before a character of it reaches Python).
+MAX_LINK = 2000
+MAX_VALUE = 16 * 1024
+#: The most a body may unpack to (a small link must not unpack to megabytes).
+MAX_BODY = 256 * 1024
+MAX_TAGS = 50
+#: The games a link may be for, by the name their pages give (``GameSaves.game``), for messages.
+TITLES = {"dvonn": "DVONN", "diamonds": "Diamonds & Pivots"}
+SIDES = ("white", "black")
+
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_ID_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: an id read out loud stays right
+_LETTERS = "abcdefghijk"
+_UNPACK = "the link is cut short or damaged (its data does not unpack to a whole game)"
+_CELL = 0x80  # the byte of cell a1 in the moves (then a2..a9, b1...; k9 is 0x80 + 98)
+
+
+class LinkError(ValueError):
+    """A game link that cannot be used: the message says what is wrong with it."""
+
+
+class Link:
+    """One game link's contents: ``game`` (its page's name), ``id``, ``to_move`` (the side to
+    move), ``tags`` (a dict), ``start`` (a start position, or None for the empty board),
+    ``moves`` (move texts), ``base`` (how many of them are the setup), ``seed`` and ``options``
+    (the page session's)."""
+
+    def __init__(self, game, id, to_move, tags, start, moves, base=0, seed=1, options=None):
+        self.game = game
+        self.id = id
+        self.to_move = to_move
+        self.tags = dict(tags)  # type: Dict[str, str]
+        self.start = start  # type: Optional[str]
+        self.moves = list(moves)  # type: List[str]
+        self.base = base
+        self.seed = seed
+        self.options = dict(options or {})  # type: Dict[str, Any]
+        self.coded = None  # type: Optional[bytes]  # numbered moves not yet read (see unpack)
+        self.count = len(self.moves)
+
+    def _fields(self):
+        return (self.game, self.id, self.to_move, self.tags, self.start, self.moves, self.base, self.seed,
+                self.options)
+
+    def __eq__(self, other):
+        return isinstance(other, Link) and self._fields() == other._fields()
+
+    def __repr__(self):
+        return "Link(%r, %r, %r, %r, %r, %r, %r, %r, %r)" % self._fields()
+
+
+def new_id(random):
+    """A game id of 8 characters from ``random()`` (floats in [0, 1): the page gives Math.random).
+
+    >>> new_id(lambda: 0.5)
+    'ssssssss'
+    """
+    return "".join(_ID_CHARS[int(random() * len(_ID_CHARS)) % len(_ID_CHARS)] for _ in range(8))
+
+
+def of_game(game_name, id, game, base=0, seed=1, options=None):
+    """The link of ``game`` (a rules object of the library: ``moves``, ``to_move``, ``tags``,
+    ``start_position``) under ``game_name`` and ``id``; ``base``, ``seed`` and ``options`` as a
+    page's session has them."""
+    tags = {}
+    for key in game.tags:
+        value = game.tags[key]
+        if value and value != "?":
+            tags[key] = value
+    return Link(game_name, id, game.to_move, tags, game.start_position, [str(m) for m in game.moves], base, seed,
+                options)
+
+
+# -- the moves' cells, one byte each --------------------------------------------------------
+def _pack_moves(moves, upper):
+    r"""The moves as bytes, each cell one byte.
+
+    >>> _pack_moves(["E3G3", "PASS"], True), _pack_moves(["b6 b6>e3"], False)
+    (b'\xa6\xb8\nPASS', b'\x8e \x8e>\xa6')
+    """
+    letters = _LETTERS.upper() if upper else _LETTERS
+    out = bytearray()
+    for i in range(len(moves)):
+        if i:
+            out.append(10)
+        text = moves[i]
+        n = len(text)
+        j = 0
+        while j < n:
+            ch = text[j]
+            if ord(ch) > 126 or ch in "\t\n":
+                raise ValueError("move %d (%r) is not a move text" % (i + 1, text[:40]))
+            k = letters.find(ch)
+            if k >= 0 and j + 1 < n and "1" <= text[j + 1] <= "9":
+                out.append(_CELL + k * 9 + ord(text[j + 1]) - 49)
+                j += 2
+                continue
+            out.append(ord(ch))
+            j += 1
+    return bytes(out)
+
+
+def _unpack_moves(data, upper):
+    letters = _LETTERS.upper() if upper else _LETTERS
+    out = []
+    for byte in data:
+        if byte >= _CELL:
+            k = byte - _CELL
+            if k >= 99:
+                raise LinkError("the link is damaged (its moves hold a byte that is no cell)")
+            out.append(letters[k // 9] + chr(49 + k % 9))
+        else:
+            out.append(chr(byte))
+    text = "".join(out)
+    return text.split("\n") if text else []
+
+
+# -- base64url ---------------------------------------------------------------------------------
+def _b64encode(data):
+    text = binascii.b2a_base64(data).decode().strip()
+    return text.replace("+", "-").replace("/", "_").rstrip("=")
+
+
+def _b64decode(text):
+    for i in range(len(text)):
+        if text[i] not in _B64:
+            raise LinkError("the link is damaged: %r (character %d of its game) cannot be in it"
+                            % (text[i], i + 1))
+    if len(text) % 4 == 1:
+        raise LinkError("the link is cut short (it ends in the middle of a character group)")
+    text = text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4)
+    try:
+        return binascii.a2b_base64(text.encode())
+    except ValueError:
+        raise LinkError("the link is damaged (its characters are not base64)")
+
+
+# -- compression -------------------------------------------------------------------------------
+def _compress(data):
+    if _zlib is not None:
+        packer = _zlib.compressobj(9, _zlib.DEFLATED, -15)
+        return packer.compress(data) + packer.flush()
+    stream = _io.BytesIO()
+    packer = _deflate.DeflateIO(stream, _deflate.RAW, 15)
+    packer.write(data)
+    packer.close()
+    return stream.getvalue()
+
+
+def _decompress(data):
+    """The body; :class:`LinkError` if it is cut short, damaged or larger than :data:`MAX_BODY`."""
+    if _zlib is not None:
+        unpacker = _zlib.decompressobj(-15)
+        try:
+            body = unpacker.decompress(data, MAX_BODY + 1)
+        except _zlib.error:
+            raise LinkError(_UNPACK)
+        if len(body) <= MAX_BODY and not unpacker.eof:
+            raise LinkError(_UNPACK)
+    else:
+        try:
+            body = _deflate.DeflateIO(_io.BytesIO(data), _deflate.RAW, 15).read(MAX_BODY + 1)
+        except EOFError:
+            raise LinkError(_UNPACK)
+        except (OSError, ValueError):
+            raise LinkError(_UNPACK)
+    if len(body) > MAX_BODY:
+        raise LinkError("the link unpacks to more than %d KB: no game is that long" % (MAX_BODY // 1024))
+    return body
+
+
+def _crc(data):
+    return binascii.crc32(data) & 0xFFFFFFFF
+
+
+# -- links -------------------------------------------------------------------------------------
+def _clean(text):
+    return str(text).replace("\t", " ").replace("\n", " ").replace("\r", " ")
+
+
+def pack(link, coder=None):
+    """The ``#game=`` value of ``link`` (without ``#game=``).
+
+    With ``coder`` (a :class:`Coder` of the game, at ``link.start``) the moves are written as
+    their numbers among the legal choices; a move it cannot number is written as text.
+    """
+    upper = any("A" <= m[:1] <= "K" for m in link.moves)
+    moves = None
+    if coder is not None:
+        if coder.position != link.start:  # another game's coder: start again from this one's start
+            coder.position = link.start
+            coder.reset()
+        try:
+            moves = coder.extend(link.moves)
+        except ValueError:
+            coder.reset()
+    case = "C" if moves is not None else "U" if upper else "L"
+    if moves is None:
+        moves = _pack_moves(link.moves, upper)
+    options = json.dumps(link.options, separators=(",", ":")) if link.options else ""
+    lines = ["\t".join((link.game, link.id, link.to_move, str(len(link.moves)), case,
+                        str(link.base), str(link.seed), options)),
+             link.start or "-"]
+    for key in sorted(link.tags):
+        lines.append(_clean(key) + "\t" + _clean(link.tags[key]))
+    head = ("\n".join(lines) + "\n\n").encode("utf-8")
+    body = head + moves
+    crc = _crc(body)
+    check = bytes([(crc >> 24) & 255, (crc >> 16) & 255, (crc >> 8) & 255, crc & 255])
+    return VERSION + _b64encode(check + _compress(body))
+
+
+def url(page, link, coder=None):
+    """The whole address: ``page`` (the game page's address, without ``#``) and the link."""
+    return page + PREFIX + pack(link, coder)
+
+
+def unpack(value):
+    """The :class:`Link` in a ``#game=`` value (checked as data, not yet against the rules);
+    a link whose moves are numbered (see :class:`Coder`) holds them in ``link.coded`` (bytes)
+    and ``link.moves`` is empty until :func:`read` numbers them back.
+
+    Raises :class:`LinkError` naming what is wrong: a value too long, a character that cannot be
+    in a link, a link cut short or damaged, a body that is not a game.
+    """
+    if len(value) > MAX_VALUE:
+        raise LinkError("the link is %d characters long: a game link has at most %d" % (len(value), MAX_LINK))
+    if not value:
+        raise LinkError("the link holds no game (nothing follows #game=)")
+    if value[0] != VERSION:
+        if value[0] in "23456789":
+            raise LinkError("the link was made by a newer version of this site (format %s)" % value[0])
+        raise LinkError("it is not a game link of this site (it does not start with format %s)" % VERSION)
+    data = _b64decode(value[1:])
+    if len(data) < 5:
+        raise LinkError("the link is cut short (it holds %d bytes of a game)" % len(data))
+    body = _decompress(data[4:])
+    crc = (data[0] << 24) | (data[1] << 16) | (data[2] << 8) | data[3]
+    if _crc(body) != crc:
+        raise LinkError("the link is damaged (its check sum does not match its game)")
+    return _read_body(body)
+
+
+def _read_body(body):
+    split = body.find(b"\n\n")
+    if split < 0:
+        raise LinkError("it is not a game (its header has no end)")
+    try:
+        head = body[:split].decode("utf-8").split("\n")
+    except UnicodeError:
+        raise LinkError("it is not a game (its header is not text)")
+    fields = head[0].split("\t")
+    if len(fields) != 8 or fields[4] not in ("U", "L", "C") or not (fields[3] + fields[5] + fields[6]).isdigit():
+        raise LinkError("it is not a game (its first line is not a game's header)")
+    game, id, to_move, count, case, base, seed, options = fields
+    if not 1 <= len(id) <= 40:
+        raise LinkError("it is not a game (its game id is not valid)")
+    if to_move not in SIDES:
+        raise LinkError("it is not a game (its side to move, %r, is not white or black)" % to_move[:20])
+    if len(head) < 2:
+        raise LinkError("it is not a game (it has no start line)")
+    tags = {}
+    for line in head[2:]:
+        key, tab, text = line.partition("\t")
+        if not tab or not key:
+            raise LinkError("it is not a game (a tag line is not valid: %r)" % line[:40])
+        tags[key] = text
+    if len(tags) > MAX_TAGS:
+        raise LinkError("it is not a game (it has more than %d tags)" % MAX_TAGS)
+    coded = body[split + 2:] if case == "C" else None
+    moves = [] if coded is not None else _unpack_moves(body[split + 2:], case == "U")
+    if coded is None and len(moves) != int(count):
+        raise LinkError("the link is cut short (it says %s moves and holds %d)" % (count, len(moves)))
+    if int(base) > int(count):
+        raise LinkError("it is not a game (its setup has more moves, %s, than the game, %s)" % (base, count))
+    settings = _options(options)
+    start = None if head[1] == "-" else head[1]
+    if start is not None and not start:
+        raise LinkError("it is not a game (its start line is empty)")
+    link = Link(game, id, to_move, tags, start, moves, int(base), int(seed), settings)
+    link.coded = coded
+    link.count = int(count)
+    return link
+
+
+def _options(text):
+    """The game's settings of a header (JSON: names to booleans, numbers or short strings)."""
+    if not text:
+        return {}
+    try:
+        options = json.loads(text)
+    except ValueError:
+        options = None
+    if type(options) is not dict or len(options) > 20:
+        raise LinkError("it is not a game (its settings are not valid)")
+    for key in options:
+        if type(options[key]) not in (bool, int, str) or len(str(options[key])) > 40:
+            raise LinkError("it is not a game (its setting %r is not valid)" % key[:20])
+    return options
+
+
+def read(value, game_name, start, codec=None, coder=None):
+    """(:class:`Link`, the game replayed) of a ``#game=`` value opened on the page of ``game_name``.
+
+    ``start(position)`` gives the game's rules object at a start position (None: the empty
+    board); ``codec`` numbers its moves (see :class:`Coder`).  Every move is replayed;
+    :class:`LinkError` names the first that cannot be.  A ``coder`` given is left holding the
+    link's numbered moves, so that the next link from here numbers only the moves added.
+    """
+    link = unpack(value)
+    if link.game != game_name:
+        raise LinkError("it is a link to a %s game, and this is the %s page"
+                        % (TITLES.get(link.game, repr(link.game[:20])), TITLES.get(game_name, game_name)))
+    try:
+        game = start(link.start)
+    except ValueError as error:
+        raise LinkError("its start position is not valid (%s)" % str(error)[:120])
+    if link.coded is not None:
+        if codec is None:
+            raise LinkError("its moves are numbered, and this page has no numbering for them")
+        log = None
+        if coder is not None:
+            coder.position = link.start
+            coder.reset()
+            log = coder.digits
+        link.moves = _number_back(codec, game, link.coded, link.count, log)
+        if coder is not None:
+            coder.moves = list(link.moves)
+            coder.game = game.copy()
+    for i in range(len(link.moves) if link.coded is None else 0):
+        try:
+            game.play(link.moves[i])
+        except ValueError as error:
+            raise LinkError("move %d (%s) cannot be played: %s" % (i + 1, link.moves[i][:40], str(error)[:160]))
+    if game.phase != "over" and game.to_move != link.to_move:
+        raise LinkError("it says %s is to move, but after its moves %s is" % (link.to_move, game.to_move))
+    for key in link.tags:
+        game.tags[key] = link.tags[key]
+    return link, game
+
+
+# -- moves as numbers: each its place among the choices the rules allow -------------------------
+class LegalMovesCodec:
+    """A game's moves as digits: each move its index among ``game.legal_moves()`` (DVONN: a few
+    dozen choices, so 4 to 6 bits a move).  A game whose turns are too many to list (Diamonds &
+    Pivots) numbers each step of a turn instead, with the same two methods."""
+
+    def digits(self, game, move):
+        """``move`` (a text) in ``game`` (before it) as [(digit, radix)]; ValueError if not listed."""
+        legal = [str(m) for m in game.legal_moves()]
+        return [(legal.index(move), len(legal))]
+
+    def read(self, game, take):
+        """The move whose digits ``take(radix)`` gives, in ``game`` (not played)."""
+        legal = game.legal_moves()
+        return str(legal[take(len(legal))])
+
+
+class Coder:
+    """The moves of one game as digits, kept from one link to the next: :meth:`extend` numbers
+    only the moves added since (and takes back those undone), so a page makes each new link in
+    the time of one move.  ``codec`` is the game's (e.g. :class:`LegalMovesCodec`), ``game`` a
+    fresh game at the link's start."""
+
+    def __init__(self, codec, start, position=None):
+        self.codec = codec
+        self.start = start
+        self.position = position
+        self.reset()
+
+    def reset(self):
+        self.game = self.start(self.position)
+        self.moves = []  # type: List[str]
+        self.digits = []  # type: List[List[Any]]
+
+    def extend(self, moves):
+        """The bytes of ``moves`` numbered; ValueError if one cannot be (then :meth:`reset`)."""
+        n = 0
+        while n < len(self.moves) and n < len(moves) and self.moves[n] == moves[n]:
+            n += 1
+        while len(self.moves) > n:
+            self.game.undo()
+            self.moves.pop()
+            self.digits.pop()
+        for move in moves[n:]:
+            digits = self.codec.digits(self.game, move)
+            self.game.play(move)
+            self.moves.append(move)
+            self.digits.append(digits)
+        number = 0
+        for i in range(len(self.digits) - 1, -1, -1):
+            for digit, radix in reversed(self.digits[i]):
+                number = number * radix + digit
+        out = []
+        while number:
+            out.append(number & 255)
+            number >>= 8
+        out.reverse()
+        return bytes(out)
+
+
+class _Digits:
+    def __init__(self, data):
+        number = 0
+        for byte in data:
+            number = (number << 8) | byte
+        self.number = number
+        self.log = None  # type: Optional[List[Any]]
+
+    def take(self, radix):
+        if radix < 1:
+            raise ValueError("no move is possible there")
+        digit = self.number % radix
+        self.number //= radix
+        if self.log is not None:
+            self.log.append((digit, radix))
+        return digit
+
+
+def _number_back(codec, game, data, count, log=None):
+    """The ``count`` moves numbered in ``data``, each played on ``game`` (``log``: a list that
+    gets each move's digits, as :meth:`Coder.extend` keeps them)."""
+    digits = _Digits(data)
+    moves = []
+    for i in range(count):
+        if log is not None:
+            digits.log = []
+            log.append(digits.log)
+        try:
+            move = codec.read(game, digits.take)
+            game.play(move)
+        except ValueError as error:
+            raise LinkError("move %d cannot be read: %s" % (i + 1, str(error)[:160]))
+        moves.append(move)
+    if digits.number:
+        raise LinkError("the link is damaged (it holds more than its %d moves)" % count)
+    return moves
+
+
+def compare(mine, theirs):
+    """How the moves of a link (``theirs``) stand to the game this device holds (``mine``):
+    'same', 'newer' (theirs continues mine), 'older' (mine continues theirs) or 'different'
+    (with the number of the first move that differs).
+
+    >>> compare(["F3", "C3"], ["F3", "C3", "I3"]), compare(["F3", "C3"], ["F3"]), compare(["F3"], ["F3"])
+    (('newer', 0), ('older', 0), ('same', 0))
+    >>> compare(["F3", "C3"], ["F3", "I3", "A1"])
+    ('different', 2)
+    """
+    n = min(len(mine), len(theirs))
+    for i in range(n):
+        if mine[i] != theirs[i]:
+            return "different", i + 1
+    if len(theirs) > len(mine):
+        return "newer", 0
+    if len(theirs) < len(mine):
+        return "older", 0
+    return "same", 0

@@ -18,6 +18,8 @@ Who made each move since ``base`` is in ``self.kinds``: ``"human"``, ``"bot"`` o
 including the last human one, so against the bot it also takes back the bot's answer.
 """
 
+from kernel.i18n import _, ngettext
+
 OTHER = {"white": "black", "black": "white"}
 
 
@@ -83,7 +85,7 @@ class GameSession:
         probe = game.copy()
         movers = []
         played = []
-        for _ in range(len(game.moves) - base):
+        for _i in range(len(game.moves) - base):
             played.append(probe.undo())
             movers.append(probe.to_move)
         movers.reverse()
@@ -212,7 +214,7 @@ class GameSession:
         self.reviewing = False
         if not self.play(text):
             return False
-        self.notice = "A new line starts at move %d. Undo brings the old line back." % (k + 1)
+        self.notice = _("A new line starts at move %d. Undo brings the old line back.") % (k + 1)
         return True
 
     def cancel_branch(self):
@@ -237,8 +239,10 @@ class GameSession:
             self.pending = text
             self.clear_selection()
             n = len(self.ahead)
-            self.notice = ("Playing %s here starts a new line: the %d later move%s of this game will be "
-                           "replaced (Undo brings them back)." % (text, n, "" if n == 1 else "s"))
+            self.notice = (ngettext("Playing %(move)s here starts a new line: the %(count)d later move of this "
+                                    "game will be replaced (Undo brings it back).",
+                                    "Playing %(move)s here starts a new line: the %(count)d later moves of this "
+                                    "game will be replaced (Undo brings them back).", n) % {"move": text, "count": n})
             return True
         self.reviewing = False
         return self.play(text)
@@ -315,7 +319,7 @@ class GameSession:
                 self.movers.extend(movers)
                 self.kinds.extend(kinds)
                 self.redo_stack = redo
-                self.notice = "The line you replaced is back."
+                self.notice = _("The line you replaced is back.")
                 return True
         self.redo_stack.append(group)
         return True

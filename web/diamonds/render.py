@@ -54,7 +54,7 @@ def _labels():
 
 
 LABELS = _labels()
-_POINTS = [_raw_xy(r, q) for (r, q) in ROWCOLS] + [_raw_xy(r, q) for _, r, q in LABELS]
+_POINTS = [_raw_xy(r, q) for (r, q) in ROWCOLS] + [_raw_xy(r, q) for _label, r, q in LABELS]
 MIN_X = min(p[0] for p in _POINTS) - RADIUS
 MAX_X = max(p[0] for p in _POINTS) + RADIUS
 MIN_Y = min(p[1] for p in _POINTS) - RADIUS

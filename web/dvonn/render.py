@@ -139,7 +139,7 @@ def _labels():
 
 
 LABELS = _labels()
-_POINTS = [_raw_xy(*coords(c)) for c in CELLS] + [_raw_xy(c, r) for _, c, r in LABELS]
+_POINTS = [_raw_xy(*coords(c)) for c in CELLS] + [_raw_xy(c, r) for _label, c, r in LABELS]
 MIN_X = min(p[0] for p in _POINTS) - RADIUS
 MAX_X = max(p[0] for p in _POINTS) + RADIUS
 MIN_Y = min(p[1] for p in _POINTS) - RADIUS

@@ -239,15 +239,15 @@ def test_a_german_game_page_speaks_german(page: Any, base_url: str, artifacts: P
     notice = page.get_by_test_id("notice").inner_text()
     assert notice.startswith("Konnte die Partieaufzeichnung im Link nicht lesen: "), notice
     assert notice.endswith("Die Partie auf dem Brett ist unverändert."), notice
-    assert page.get_by_test_id("status").inner_text() == "Weiß: Setze einen DVONN-Stein auf ein leeres Feld."
+    assert page.get_by_test_id("status").inner_text() == "Weiß: DVONN-Stein auf ein leeres Feld setzen."
     assert page.get_by_test_id("new-game").inner_text() == "Neue Partie"
     page.get_by_test_id("black-player").select_option("human")  # two players here: no bot's turn
     page.get_by_test_id("new-game").click()
     page.locator('[data-cell="E3"]').click()
     page.wait_for_function("document.body.dataset.toMove === 'black'")
-    assert page.get_by_test_id("status").inner_text() == "Schwarz: Setze einen DVONN-Stein auf ein leeres Feld."
+    assert page.get_by_test_id("status").inner_text() == "Schwarz: DVONN-Stein auf ein leeres Feld setzen."
     assert page.locator('[data-cell="E3"]').get_attribute("aria-label") == "E3, DVONN-Stein"
-    assert page.get_by_test_id("reserve-white").inner_text() == "23 zu setzen + 1 DVONN"
+    assert page.get_by_test_id("reserve-white").inner_text() == "noch 23 + 1 DVONN"
     assert page.get_by_test_id("review-counter").inner_text().startswith("Zug ")
     page.screenshot(path=str(artifacts / "game-de-after-move-phone.png"))
     page.get_by_test_id("import").click()

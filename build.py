@@ -200,6 +200,9 @@ def build_page(site: Site, page: Page, values: dict[str, str], messages: i18n.Me
     kernel_i18n.install(messages.catalog(), messages.plural)  # for what the build draws in this language
     values["bot_config"] = bot_config
     values["languages"] = i18n.picker(page.name, language)
+    # A game page's header picker, which phones hide (it shows the one at the page's foot there).
+    values["languages_at_foot_on_phones"] = values["languages"].replace(
+        'class="languages"', 'class="languages at-foot-on-phones"', 1)
     if page.values is not None:
         values.update(page.values())
     if page.entry is not None:

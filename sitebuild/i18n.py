@@ -39,8 +39,9 @@ LOCALE = ROOT / "locale"
 DOMAIN = "site"  # locale/<code>/LC_MESSAGES/site.po, locale/site.pot
 #: Where a page keeps the reader's choice of language (localStorage), set by the picker.
 STORAGE_KEY = "dvonn-lang"
-#: Babel's keywords for the pages' Python: ``_(message)``, ``ngettext(singular, plural, n)``.
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "ngettext": (1, 2)}
+#: Babel's keywords for the pages' Python: ``_(message)``, ``ngettext(singular, plural, n)``, and
+#: ``N_(message)`` (marked in a table, translated where it is shown).
+KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "ngettext": (1, 2), "N_": None}
 
 _MARKER = re.compile(r"\[\[(.*?)\]\]", re.S)
 

@@ -103,7 +103,7 @@ def closure(entries: tuple[str, ...], leave_out: tuple[str, ...] = ()) -> list[P
     build): each module with the ``__init__`` of every package it is in, none of ``leave_out``.
 
     >>> [fs_path(p) for p in closure(("kernel.url",))]
-    ['kernel/__init__.py', 'kernel/url.py']
+    ['kernel/__init__.py', 'kernel/i18n.py', 'kernel/url.py']
     """
     wanted: dict[str, Path] = {}
     todo = list(entries)

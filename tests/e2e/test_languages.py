@@ -19,10 +19,11 @@ import build
 from sitebuild.i18n import LANGUAGES
 
 from .axe import summary, violations
-from .doc_helpers import Watch
+from .doc_helpers import Watch, check_requests
 
-#: The pages whose text this phase translates (the rules pages and the embeds).
-PAGES = ("rules.html", "diamonds-rules.html", "embed.html", "diamonds-embed.html")
+#: The translated pages: the rules pages, the embeds and the two game pages.
+GAME_PAGES = ("index.html", "diamonds.html")
+PAGES = ("rules.html", "diamonds-rules.html", "embed.html", "diamonds-embed.html", *GAME_PAGES)
 QUERY = {"embed.html": "?position=9-3D6-4bwW2B3-3DWBD3-9.w",
          "diamonds-embed.html": "?position=5-2bb2-2b4-8-4w4-3w4-7-1w4-5.b"}
 SIZES = ({"width": 390, "height": 844}, {"width": 1280, "height": 800})
@@ -88,7 +89,11 @@ def test_page_lays_out_in_every_language_without_axe_violations(axe_context: Any
             assert not problems, f"{language}/{name} at {size['width']}x{size['height']}: {problems}"
             found = violations(page)
             assert not found, f"{language}/{name} at {size['width']}x{size['height']}: {summary(found)}"
-        watch.check()
+        if name in GAME_PAGES:  # a game page loads its bot in Pyodide: the rest of the watch's checks
+            check_requests(base_url, watch.requests)
+            assert not watch.errors, f"{language}/{name}: errors on the page: {watch.errors}"
+        else:
+            watch.check()
         assert not failed, f"{language}/{name}: {failed}"
     finally:
         page.close()
@@ -223,3 +228,46 @@ def test_a_german_game_page_plays_offline(page: Any, base_url: str) -> None:
         page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=120_000)
     finally:
         page.context.set_offline(False)
+
+
+def test_a_german_game_page_speaks_german(page: Any, base_url: str, artifacts: Path) -> None:
+    """de/index.html: the first paint, the status after a move, a cell's accessible name, the
+    reserves, and the refusal of a bad link and of a bad import are German (the notation stays)."""
+    page.set_viewport_size(SIZES[0])
+    page.goto(base_url + "de/index.html#record=" + "E3%20Z9")
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60_000)
+    notice = page.get_by_test_id("notice").inner_text()
+    assert notice.startswith("Konnte die Partieaufzeichnung im Link nicht lesen: "), notice
+    assert notice.endswith("Die Partie auf dem Brett ist unverändert."), notice
+    assert page.get_by_test_id("status").inner_text() == "Weiß: DVONN-Stein auf ein leeres Feld setzen."
+    assert page.get_by_test_id("new-game").inner_text() == "Neue Partie"
+    page.get_by_test_id("black-player").select_option("human")  # two players here: no bot's turn
+    page.get_by_test_id("new-game").click()
+    page.locator('[data-cell="E3"]').click()
+    page.wait_for_function("document.body.dataset.toMove === 'black'")
+    assert page.get_by_test_id("status").inner_text() == "Schwarz: DVONN-Stein auf ein leeres Feld setzen."
+    assert page.locator('[data-cell="E3"]').get_attribute("aria-label") == "E3, DVONN-Stein"
+    assert page.get_by_test_id("reserve-white").inner_text() == "noch 23 + 1 DVONN"
+    assert page.get_by_test_id("review-counter").inner_text().startswith("Zug ")
+    page.screenshot(path=str(artifacts / "game-de-after-move-phone.png"))
+    page.get_by_test_id("import").click()
+    page.get_by_test_id("import-text").fill("Z9 Q1")
+    page.get_by_test_id("import-paste").click()
+    error = page.get_by_test_id("import-error")
+    error.wait_for(state="visible")
+    assert error.inner_text().startswith("Konnte die eingefügte Partieaufzeichnung nicht lesen: "), error.inner_text()
+    assert error.inner_text().endswith("Die Partie auf dem Brett ist unverändert.")
+
+
+def test_a_french_diamonds_page_speaks_french(page: Any, base_url: str) -> None:
+    """fr/diamonds.html: the status before and after a drop, the buttons, a cell's accessible name."""
+    page.goto(base_url + "fr/diamonds.html")
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60_000)
+    assert page.get_by_test_id("status").inner_text().startswith("Noir\u00a0: posez une pierre sur une case vide")
+    assert page.get_by_test_id("pass").inner_text() == "Passer"
+    page.get_by_test_id("white-player").select_option("human")  # two players here: no bot's turn
+    page.get_by_test_id("new-game").click()
+    page.locator('[data-cell="e5"]').click()
+    page.wait_for_function("document.body.dataset.toMove === 'white'")
+    assert page.locator('[data-cell="e5"]').get_attribute("aria-label").startswith("e5, pierre noire")
+    assert page.get_by_test_id("status").inner_text().startswith("Blanc\u00a0: posez une pierre sur une case vide")

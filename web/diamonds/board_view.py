@@ -15,6 +15,7 @@ from pyscript.ffi import create_proxy
 
 from diamonds import render
 from diamonds.session import example_session
+from kernel.i18n import _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -22,14 +23,21 @@ if TYPE_CHECKING:
 
 BAR = ('<div class="dv-bar">'
        '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'
-       '<button type="button" data-testid="pass">Pass</button>'
-       '<button type="button" data-testid="swap" hidden>Swap sides</button>'
-       '<button type="button" data-testid="undo" title="Take back the last step">Undo</button>'
-       '<button type="button" data-testid="next" title="Play the next step of the example" hidden>Next step</button>'
-       '<button type="button" class="dv-reset" data-testid="reset" title="Back to the position shown first">'
-       'Reset</button>'
+       '<button type="button" data-testid="pass">%(pass)s</button>'
+       '<button type="button" data-testid="swap" hidden>%(swap)s</button>'
+       '<button type="button" data-testid="undo" title="%(undo_title)s">%(undo)s</button>'
+       '<button type="button" data-testid="next" title="%(next_title)s" hidden>%(next)s</button>'
+       '<button type="button" class="dv-reset" data-testid="reset" title="%(reset_title)s">'
+       '%(reset)s</button>'
        '</div>'
        '<p class="dv-notice" data-testid="notice" role="alert" hidden></p>')
+
+
+def bar():
+    """The bar under the board (``BAR``) in the page's language."""
+    return BAR % {"pass": _("Pass"), "swap": _("Swap sides"), "undo_title": _("Take back the last step"),
+                  "undo": _("Undo"), "next_title": _("Play the next step of the example"), "next": _("Next step"),
+                  "reset_title": _("Back to the position shown first"), "reset": _("Reset")}
 
 
 class BoardView:
@@ -45,15 +53,15 @@ class BoardView:
         svg = root.querySelector("svg.dv-svg")
         if svg is None:
             root.insertAdjacentHTML("beforeend", '<svg class="dv-svg" viewBox="%s" role="group" '
-                                    'aria-label="Diamonds and Pivots board" data-testid="board"></svg>'
-                                    % render.VIEWBOX)
+                                    'aria-label="%s" data-testid="board"></svg>'
+                                    % (render.VIEWBOX, _("Diamonds and Pivots board")))
             svg = root.querySelector("svg.dv-svg")
         self.svg = svg
         # The board build.py drew into the page, if any: the first redraw keeps it when it
         # shows this example (``data-drawn``, issue 12).
         self.drawn = svg.getAttribute("data-drawn")
         svg.classList.toggle("nolabels", not labels)
-        root.insertAdjacentHTML("beforeend", BAR)
+        root.insertAdjacentHTML("beforeend", bar())
         self.el = {}
         for name in ("status", "notice", "pass", "swap", "undo", "next", "reset"):
             self.el[name] = root.querySelector('[data-testid="%s"]' % name)

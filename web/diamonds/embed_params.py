@@ -17,7 +17,7 @@ kernel.url.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5':
 
 from diamonds.session import split_turns
 from dvonn_core.diamonds import DiamondsGame
-from kernel.i18n import check_language
+from kernel.i18n import _, check_language
 from kernel.url import EmbedError, flag
 
 PARAMETERS = ("game", "position", "moves", "flip", "labels", "caption", "lang")
@@ -28,17 +28,17 @@ def parse(params):
     """A dict (position, moves, flip, labels, caption) from decoded parameters."""
     unknown = sorted([name for name in params if name not in PARAMETERS])
     if unknown:
-        raise EmbedError("unknown parameter %s (the parameters are %s)" % (unknown[0], ", ".join(PARAMETERS)))
+        raise EmbedError(_("unknown parameter %s (the parameters are %s)") % (unknown[0], ", ".join(PARAMETERS)))
     if params.get("game", "diamonds") != "diamonds":
-        raise EmbedError("game: %r is not a game of this page (diamonds)" % params["game"])
+        raise EmbedError(_("game: %r is not a game of this page (diamonds)") % params["game"])
     check_language(params)
     position = params.get("position", "").strip()
     if "position" in params and not position:
-        raise EmbedError("position is empty (leave it out to start from the empty board)")
+        raise EmbedError(_("position is empty (leave it out to start from the empty board)"))
     try:
         game = DiamondsGame.from_position(position) if position else DiamondsGame()
     except ValueError as error:
-        raise EmbedError("position: %s" % error)
+        raise EmbedError(_("position: %s") % error)
     # As many turns as a game has: the rules set no limit (random games run past 200 turns); the
     # address is at most kernel.embed.MAX_QUERY long.
     moves = split_turns(params.get("moves", ""))
@@ -46,9 +46,9 @@ def parse(params):
         try:
             moves[i] = str(game.play(moves[i]))
         except ValueError as error:
-            raise EmbedError("moves: turn %d (%r) cannot be played: %s" % (i + 1, moves[i], error))
+            raise EmbedError(_("moves: turn %d (%r) cannot be played: %s") % (i + 1, moves[i], error))
     caption = params.get("caption", "").strip()
     if len(caption) > MAX_CAPTION:
-        raise EmbedError("caption: %d characters is too long (at most %d)" % (len(caption), MAX_CAPTION))
+        raise EmbedError(_("caption: %d characters is too long (at most %d)") % (len(caption), MAX_CAPTION))
     return {"position": position or None, "moves": moves, "flip": flag(params, "flip", False),
             "labels": flag(params, "labels", True), "caption": caption}

@@ -11,6 +11,7 @@ upright) the board is drawn a quarter turn round, so that its cells stay >= 44 C
 
 from diamonds import persist, render
 from diamonds.session import Session
+from kernel.i18n import N_, _
 from kernel.page import GamePage
 from kernel.url import iframe, quote
 
@@ -19,7 +20,7 @@ class DiamondsPage(GamePage):
     BOT_MOVE = "diamonds_move"
     BOT_THINK = "diamonds_think"
     SCORED_PHASES = ("play",)
-    UNITS = "stones"
+    UNITS = N_("stones")
     MORE_ELEMENTS = ("pass", "swap", "confirm")
     SCORE_ORDER = ("black", "white")  # session.score(): (black, white), as the library's
     #: Past a dozen new stones (an undo of several turns) or thirty changed cells (a turn begins
@@ -72,17 +73,17 @@ class DiamondsPage(GamePage):
 
     def bot_played(self, text, mover):
         if text == "pass":
-            self.S.notice = "%s (bot) passed." % render.capital(mover)
+            self.S.notice = _("White (bot) passed.") if mover == "white" else _("Black (bot) passed.")
         elif text == "swap":
-            self.S.notice = ("The bot swapped sides (the pie rule): you now play White and move next; "
-                             "the bot plays Black.")
+            self.S.notice = _("The bot swapped sides (the pie rule): you now play White and move next; "
+                               "the bot plays Black.")
 
     # -- the board's events ------------------------------------------------------------------------
     def press(self, cell, by_key):
         try:
             return self.S.activate(cell)
         except ValueError as error:  # never expected: the session only offers legal steps
-            self.S.notice = "That step is not possible: %s" % str(error)[:200]
+            self.S.notice = _("That step is not possible: %s") % str(error)[:200]
             return True
 
     def on_button(self, action):

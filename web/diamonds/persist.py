@@ -10,6 +10,7 @@
 
 from dvonn_core.diamonds import DiamondsGame
 from kernel import saves
+from kernel.i18n import _
 from kernel.saves import InputError, SavedGameError, game_info, share_text, text_of  # noqa: F401 - the page's names
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -30,14 +31,14 @@ def upgrade(data):
     """A save of the first release (format 1: the record, the players, who made each move) in
     today's fields."""
     if data.get("format") != 1:
-        raise SavedGameError("it was saved in an unknown format (%s)" % str(data.get("format"))[:10])
+        raise SavedGameError(_("it was saved in an unknown format (%s)") % str(data.get("format"))[:10])
     record = data.get("record")
     if type(record) is not str:
-        raise SavedGameError("its record is missing")
+        raise SavedGameError(_("its record is missing"))
     try:
         game = DiamondsGame.from_record(record)
     except ValueError as error:
-        raise SavedGameError("its record cannot be replayed: %s" % str(error)[:200]) from None
+        raise SavedGameError(_("its record cannot be replayed: %s") % str(error)[:200]) from None
     out = dict(data)
     out.update(start=game.start_position, moves=[str(m) for m in game.moves], tags=dict(game.tags),
                resigned=None, position=game.position(), seed=1, options={}, flipped=data.get("flipped") is True)
@@ -67,16 +68,16 @@ def read_record(text, what="the record"):
     with a message naming the turn that is wrong.  An empty text is an error too."""
     check_size(len(text), what)
     if not text.strip():
-        raise ValueError("%s is empty" % what)
+        raise ValueError(_("%s is empty") % what)
     try:
         return DiamondsGame.from_record(text)
     except ValueError as error:
-        raise ValueError("%s cannot be read: %s" % (what, error))
+        raise ValueError(_("%(what)s cannot be read: %(error)s") % {"what": what, "error": error})
 
 
 def read_position(text):
     """A :class:`DiamondsGame` from a position string; ``ValueError`` saying what is wrong."""
-    check_size(len(text), "the position")
+    check_size(len(text), _("the position"))
     return DiamondsGame.from_position(text.strip())
 
 
@@ -85,7 +86,7 @@ def read_import(data, what):
     check_size(len(data), what)
     text = data if isinstance(data, str) else text_of(data)
     if text is None:
-        raise ValueError("%s is not a text file (not UTF-8)" % what)
+        raise ValueError(_("%s is not a text file (not UTF-8)") % what)
     stripped = text.strip()
     if " " not in stripped and "-" in stripped and "." in stripped:
         return read_position(stripped)

@@ -18,6 +18,7 @@ import math
 from dvonn_core.common.layout import corner_offsets, hex_to_pixel, layout
 from dvonn_core.diamonds.board import CELLS as CELLS  # the page's modules find the cells here too
 from dvonn_core.diamonds.board import ROWCOLS
+from kernel.i18n import N_, _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def _labels():
 
 
 LABELS = _labels()
-_POINTS = [_raw_xy(r, q) for (r, q) in ROWCOLS] + [_raw_xy(r, q) for _, r, q in LABELS]
+_POINTS = [_raw_xy(r, q) for (r, q) in ROWCOLS] + [_raw_xy(r, q) for _label, r, q in LABELS]
 MIN_X = min(p[0] for p in _POINTS) - RADIUS
 MAX_X = max(p[0] for p in _POINTS) + RADIUS
 MIN_Y = min(p[1] for p in _POINTS) - RADIUS
@@ -173,10 +174,12 @@ DEFS = ('<defs><polygon id="dhex" points="%s"/><polygon id="dhext" points="%s"/>
             _hex_points(), _hex_points(True))
 
 #: What a mark on a cell means for the player, appended to its accessible name.
-MARK_WORDS = (("droppable", "you can drop here"), ("pivotable", "can be the pivot"), ("selected", "the pivot"),
-              ("target", "end of a line"), ("previewed", "chosen line end"), ("line", "stones land here"),
-              ("doomed", "would be captured"), ("last", "last drop"), ("pending", "your turn, waiting to be confirmed"),
-              ("hint", "hint: the bot's turn goes here"), ("better", "the bot's better turn goes here"))
+MARK_WORDS = (("droppable", N_("you can drop here")), ("pivotable", N_("can be the pivot")),
+              ("selected", N_("the pivot")),
+              ("target", N_("end of a line")), ("previewed", N_("chosen line end")), ("line", N_("stones land here")),
+              ("doomed", N_("would be captured")), ("last", N_("last drop")),
+              ("pending", N_("your turn, waiting to be confirmed")),
+              ("hint", N_("hint: the bot's turn goes here")), ("better", N_("the bot's better turn goes here")))
 
 
 def announce(cell, stone, marks=""):
@@ -187,11 +190,11 @@ def announce(cell, stone, marks=""):
     >>> announce("a5", "")
     'a5, empty'
     """
-    text = cell + (", " + COLOUR_NAMES[stone] + " stone" if stone else ", empty")
+    text = (_("%s, black stone") if stone == "b" else _("%s, white stone") if stone == "w" else _("%s, empty")) % cell
     classes = marks.split()
     for cls, words in MARK_WORDS:
         if cls in classes:
-            text += ", " + words
+            text += ", " + _(words)
     return text
 
 

@@ -35,6 +35,7 @@ its last step (the line end, the pivot, a laid pivot, the drop).
 
 from diamonds.render import capital
 from dvonn_core.diamonds import DiamondsGame, Move
+from kernel.i18n import _, ngettext
 from kernel.session import OTHER, GameSession
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -50,9 +51,10 @@ def result_text(game):
     """The line shown when the game is over: the winner and the score."""
     black, white = game.score()
     winner = game.winner()
-    text = "Game over: %s wins, %d to %d." % (capital(winner), max(black, white), min(black, white))
+    text = (_("Game over: White wins, %d to %d.") if winner == "white" else _("Game over: Black wins, %d to %d.")) % (
+        max(black, white), min(black, white))
     if black == white:
-        text += " (Equal counts: White, the second player, wins.)"
+        text += " " + _("(Equal counts: White, the second player, wins.)")
     return text
 
 
@@ -183,32 +185,36 @@ class Session(GameSession):
         game = self.game
         if game.phase == "over":
             return result_text(game)
-        side = capital(game.to_move)
+        side = _(capital(game.to_move))
         if self.bot_to_move():
-            return "%s (bot) is thinking…" % side
+            return _("%s (bot) is thinking…") % side
         if self.turn is None:
             if not game.drops():
-                return "%s: no empty cell is left, so %s must pass." % (side, side)
+                return _("%(side)s: no empty cell is left, so %(side)s must pass.") % {"side": side}
             if game.can_swap:
-                return "%s: drop a stone on an empty cell, or swap sides (the pie rule)." % side
-            return "%s: drop a stone on an empty cell (or pass)." % side
+                return _("%s: drop a stone on an empty cell, or swap sides (the pie rule).") % side
+            return _("%s: drop a stone on an empty cell (or pass).") % side
         n = len(self.diamonds())
-        head = "%s: %s diamond%s must pivot." % (side, "a" if n == 1 else str(n), "" if n == 1 else "s")
+        head = ngettext("%(side)s: a diamond must pivot.", "%(side)s: %(count)d diamonds must pivot.", n) % {
+            "side": side, "count": n}
         if self.pivot is None:
-            return head + " Pick a stone of one as the pivot."
+            return head + " " + _("Pick a stone of one as the pivot.")
         if self.far is None:
             more = ""
             partners = self.partners(self.pivot)
             if len(partners) > 1:
                 # Which diamond is chosen, in words as well as drawn (a screen reader has no outline).
                 # Its partner is what the record writes (``d6/e4``).
-                more = " in the diamond %s (%s/%s, %d of %d: pick %s again for the next)" % (
-                    " ".join(self.chosen_diamond()), self.pivot, self.partner, partners.index(self.partner) + 1,
-                    len(partners), self.pivot)
-            return "%s: pivot on %s%s; pick the far end of a line." % (side, self.pivot, more)
+                more = " " + _("in the diamond %(cells)s (%(pivot)s/%(partner)s, %(index)d of %(count)d: "
+                               "pick %(pivot)s again for the next)") % {
+                    "cells": " ".join(self.chosen_diamond()), "pivot": self.pivot, "partner": self.partner,
+                    "index": partners.index(self.partner) + 1, "count": len(partners)}
+            return _("%(side)s: pivot on %(pivot)s%(more)s; pick the far end of a line.") % {
+                "side": side, "pivot": self.pivot, "more": more}
         taken = self.captured()
-        what = ("captures " + " ".join(taken)) if taken else "captures nothing"
-        return "%s: %s>%s %s. Pick %s again to play it." % (side, self.pivot, self.far, what, self.far)
+        what = (_("captures %s") % " ".join(taken)) if taken else _("captures nothing")
+        return _("%(side)s: %(turn)s %(what)s. Pick %(far)s again to play it.") % {
+            "side": side, "turn": self.pivot + ">" + self.far, "what": what, "far": self.far}
 
     def in_turn(self):
         return self.turn is not None

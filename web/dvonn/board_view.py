@@ -15,6 +15,7 @@ from pyscript.ffi import create_proxy
 
 from dvonn import render
 from kernel import board_dom
+from kernel.i18n import _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -22,20 +23,29 @@ if TYPE_CHECKING:
 
 BAR = ('<div class="dv-bar">'
        '<span class="dv-steps">'
-       '<button type="button" data-testid="first" title="Back to the start (Home)" aria-label="Back to the start">'
+       '<button type="button" data-testid="first" title="%(first_title)s" aria-label="%(first)s">'
        '&#xAB;</button>'
-       '<button type="button" data-testid="prev" title="One move back (Left arrow)" aria-label="One move back">'
+       '<button type="button" data-testid="prev" title="%(prev_title)s" aria-label="%(prev)s">'
        '&#x2039;</button>'
        '<span class="dv-counter" data-testid="counter"></span>'
-       '<button type="button" data-testid="next" title="One move on (Right arrow)" aria-label="One move on">'
+       '<button type="button" data-testid="next" title="%(next_title)s" aria-label="%(next)s">'
        '&#x203A;</button>'
-       '<button type="button" data-testid="last" title="To the end (End)" aria-label="To the end">&#xBB;</button>'
+       '<button type="button" data-testid="last" title="%(last_title)s" aria-label="%(last)s">&#xBB;</button>'
        '</span>'
        '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'
-       '<button type="button" class="dv-reset" data-testid="reset" title="Back to the position shown first">'
-       'Reset</button>'
+       '<button type="button" class="dv-reset" data-testid="reset" title="%(reset_title)s">'
+       '%(reset)s</button>'
        '</div>'
        '<p class="dv-notice" data-testid="notice" role="alert" hidden></p>')
+
+
+def bar():
+    """The bar under the board (``BAR``) in the page's language."""
+    return BAR % {"first_title": _("Back to the start (Home)"), "first": _("Back to the start"),
+                  "prev_title": _("One move back (Left arrow)"), "prev": _("One move back"),
+                  "next_title": _("One move on (Right arrow)"), "next": _("One move on"),
+                  "last_title": _("To the end (End)"), "last": _("To the end"),
+                  "reset_title": _("Back to the position shown first"), "reset": _("Reset")}
 
 
 class BoardView:
@@ -51,12 +61,12 @@ class BoardView:
             svg = root.querySelector("svg.dv-svg")
         if svg is None:
             root.insertAdjacentHTML("beforeend", '<svg class="dv-svg" viewBox="%s" role="group" '
-                                    'aria-label="DVONN board" data-testid="board"></svg>' % render.VIEWBOX)
+                                    'aria-label="%s" data-testid="board"></svg>' % (render.VIEWBOX, _("DVONN board")))
             svg = root.querySelector("svg.dv-svg")
         self.svg = svg
         self.keyed = board_dom.KeyedBoard(svg, render)  # what the board shows, cell by cell
         svg.classList.toggle("nolabels", not labels)
-        root.insertAdjacentHTML("beforeend", BAR)
+        root.insertAdjacentHTML("beforeend", bar())
         self.el = {}
         for name in ("status", "notice", "counter", "first", "prev", "next", "last", "reset"):
             self.el[name] = root.querySelector('[data-testid="%s"]' % name)

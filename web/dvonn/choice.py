@@ -11,7 +11,7 @@ every rule comes from ``dvonn_core``.  Runs on MicroPython and CPython.
 ['A1', 'B1', 'A2']
 """
 
-from dvonn.render import capital
+from kernel.i18n import _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -64,4 +64,5 @@ def pass_notice(sides):
     >>> pass_notice(["black"])
     'Black has no legal move and passes.'
     """
-    return " ".join("%s has no legal move and passes." % capital(side) for side in sides)
+    return " ".join(_("White has no legal move and passes.") if side == "white"
+                    else _("Black has no legal move and passes.") for side in sides)

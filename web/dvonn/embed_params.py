@@ -20,7 +20,7 @@ at: 'x' is not a move number (use a whole number from 0 to 0)
 
 from dvonn_core import Game
 from dvonn_core.dvonn.board import CELLS, index, is_cell
-from kernel.i18n import check_language
+from kernel.i18n import _, check_language, ngettext
 from kernel.url import EmbedError, flag, iframe, quote
 
 PARAMETERS = ("position", "moves", "at", "play", "flip", "labels", "highlight", "caption", "game", "lang")
@@ -66,13 +66,13 @@ def _moves(game, text):
     out = []
     items = split_list(text)
     if len(items) > MAX_MOVES:
-        raise EmbedError("moves: %d moves is too many for an embedded board (at most %d)" % (len(items), MAX_MOVES))
+        raise EmbedError(_("moves: %d moves is too many for an embedded board (at most %d)") % (len(items), MAX_MOVES))
     for number in range(len(items)):
         item = items[number]
         try:
             move = game.play(item)
         except ValueError as error:
-            raise EmbedError("moves: move %d (%s) cannot be played: %s" % (number + 1, item, error))
+            raise EmbedError(_("moves: move %d (%s) cannot be played: %s") % (number + 1, item, error))
         out.append(str(move))
     return out
 
@@ -81,7 +81,7 @@ def _highlight(text):
     cells = []
     for item in split_list(text):
         if not is_cell(item):
-            raise EmbedError("highlight: %r is not a cell of the board (cells are A1 to K5, like E3)" % item)
+            raise EmbedError(_("highlight: %r is not a cell of the board (cells are A1 to K5, like E3)") % item)
         cell = CELLS[index(item)]
         if cell not in cells:
             cells.append(cell)
@@ -97,9 +97,9 @@ def parse(params):
     """
     unknown = sorted([name for name in params if name not in PARAMETERS])
     if unknown:
-        raise EmbedError("unknown parameter %s (the parameters are %s)" % (unknown[0], ", ".join(PARAMETERS)))
+        raise EmbedError(_("unknown parameter %s (the parameters are %s)") % (unknown[0], ", ".join(PARAMETERS)))
     if params.get("game", "dvonn").strip().lower() != "dvonn":
-        raise EmbedError("game: %r is not a game of this site (dvonn, or diamonds)" % params["game"])
+        raise EmbedError(_("game: %r is not a game of this site (dvonn, or diamonds)") % params["game"])
     check_language(params)
     spec = EmbedSpec()
     position = params.get("position", "").strip()
@@ -107,11 +107,11 @@ def parse(params):
         try:
             game = Game.from_position(position)
         except ValueError as error:
-            raise EmbedError("position: %s" % error)
+            raise EmbedError(_("position: %s") % error)
         spec.position = game.position()
     else:
         if "position" in params:
-            raise EmbedError("position is empty (leave it out to start from the empty board)")
+            raise EmbedError(_("position is empty (leave it out to start from the empty board)"))
         game = Game()
     spec.moves = _moves(game, params.get("moves", ""))
     total = len(spec.moves)
@@ -125,12 +125,14 @@ def parse(params):
         else:
             digits = text[1:] if text[:1] == "-" else text
             if not digits or not digits.isdigit():
-                raise EmbedError("at: %r is not a move number (use a whole number from 0 to %d)"
+                raise EmbedError(_("at: %r is not a move number (use a whole number from 0 to %d)")
                                  % (params["at"], total))
             at = int(text)
             if at < 0 or at > total:
-                raise EmbedError("at: %d is out of range: there %s %d move%s, so at goes from 0 to %d"
-                                 % (at, "is" if total == 1 else "are", total, "" if total == 1 else "s", total))
+                raise EmbedError(ngettext("at: %(at)d is out of range: there is %(count)d move, "
+                                          "so at goes from 0 to %(count)d",
+                                          "at: %(at)d is out of range: there are %(count)d moves, "
+                                          "so at goes from 0 to %(count)d", total) % {"at": at, "count": total})
             spec.at = at
     spec.play = flag(params, "play", False)
     spec.flip = flag(params, "flip", False)
@@ -138,7 +140,7 @@ def parse(params):
     spec.highlight = _highlight(params.get("highlight", ""))
     caption = params.get("caption", "").strip()
     if len(caption) > MAX_CAPTION:
-        raise EmbedError("caption: %d characters is too long (at most %d)" % (len(caption), MAX_CAPTION))
+        raise EmbedError(_("caption: %d characters is too long (at most %d)") % (len(caption), MAX_CAPTION))
     spec.caption = caption
     return spec
 

@@ -11,11 +11,12 @@ records, the bot) is the kernel's.
 from dvonn import persist, render
 from dvonn.session import Session
 from kernel import board_dom
+from kernel.i18n import N_, _
 from kernel.page import GamePage
 
 
 class DvonnPage(GamePage):
-    NOTHING_SCORED = "No stack move to score yet."  # placement positions are not scored
+    NOTHING_SCORED = N_("No stack move to score yet.")  # placement positions are not scored
     MORE_ELEMENTS = ("reserve-white", "reserve-black", "random-setup")
 
     def __init__(self):
@@ -38,14 +39,14 @@ class DvonnPage(GamePage):
             dvonn, own = reserves[colour]
             text = ""
             if dvonn or own:
-                text = "%d to place" % own
+                text = _("%d to place") % own
                 if dvonn:
                     text += " + %d DVONN" % dvonn
             self.put("reserve-" + colour, "textContent", text)
 
     def history_prefix(self):
         S = self.S
-        return ['<li class="setup">Random setup (seed %d)</li>' % S.seed] if S.random_setup else []
+        return ['<li class="setup">%s</li>' % (_("Random setup (seed %d)") % S.seed)] if S.random_setup else []
 
     def adopt_board(self):
         S = self.S

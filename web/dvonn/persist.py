@@ -16,6 +16,7 @@
 
 from dvonn_core import Game, RecordError  # noqa: F401 - RecordError: what read_record raises
 from kernel import link_format, saves
+from kernel.i18n import _
 from kernel.saves import InputError, SavedGameError, game_info, share_text, text_of  # noqa: F401 - the page's names
 
 #: The first release's save format (``saves.FORMAT`` 1): its own fields, and a site version.
@@ -32,15 +33,15 @@ def upgrade(data):
     """A save of the first release (format 1) in today's fields: the same game, the same players;
     who made each move is worked out again (passes are forced, the rest by who held the colour)."""
     if data.get("format") != 1:
-        raise SavedGameError("it was saved in an unknown format (%s)" % str(data.get("format"))[:10])
+        raise SavedGameError(_("it was saved in an unknown format (%s)") % str(data.get("format"))[:10])
     site = data.get("site")
     if site != SITE_VERSION:
-        raise SavedGameError("it was saved by an unknown version of the site (%s)" % str(site)[:20])
+        raise SavedGameError(_("it was saved by an unknown version of the site (%s)") % str(site)[:20])
     out = dict(data)
     out["kinds"] = None
     out["options"] = {"random_setup": data.get("random_setup") is True}
     if type(data.get("random_setup")) is not bool:
-        raise SavedGameError("its random_setup is not valid")
+        raise SavedGameError(_("its random_setup is not valid"))
     return out
 
 
@@ -66,7 +67,7 @@ def read_record(data, what="the record"):
 
 def read_position(text):
     """A game from a position string; ``PositionError`` (a ``ValueError``) saying what is wrong."""
-    check_size(len(text), "the position")
+    check_size(len(text), _("the position"))
     return Game.from_position(text)
 
 

@@ -12,6 +12,7 @@ rows face the players.  Every cell is a ``<g data-cell="E3">`` with an accessibl
 from dvonn_core.common.layout import corner_offsets, hex_to_pixel, layout
 from dvonn_core.dvonn.board import CELLS as CELLS  # the page's modules find the cells here too
 from dvonn_core.dvonn.board import coords
+from kernel.i18n import N_, _, ngettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -77,8 +78,9 @@ def result_text(game):
     white, black = game.score()
     winner = game.winner()
     if winner == "draw":
-        return "Game over: a draw, %d to %d." % (white, black)
-    return "Game over: %s wins, %d to %d." % (capital(winner), max(white, black), min(white, black))
+        return _("Game over: a draw, %d to %d.") % (white, black)
+    return (_("Game over: White wins, %d to %d.") if winner == "white" else _("Game over: Black wins, %d to %d.")) % (
+        max(white, black), min(white, black))
 
 
 def add_mark(marks, cell, cls):
@@ -137,7 +139,7 @@ def _labels():
 
 
 LABELS = _labels()
-_POINTS = [_raw_xy(*coords(c)) for c in CELLS] + [_raw_xy(c, r) for _, c, r in LABELS]
+_POINTS = [_raw_xy(*coords(c)) for c in CELLS] + [_raw_xy(c, r) for _label, c, r in LABELS]
 MIN_X = min(p[0] for p in _POINTS) - RADIUS
 MAX_X = max(p[0] for p in _POINTS) + RADIUS
 MIN_Y = min(p[1] for p in _POINTS) - RADIUS
@@ -176,10 +178,11 @@ DEFS = ('<defs><polygon id="hex" points="%s"/><polygon id="hext" points="%s"/>'
 
 
 #: What a mark on a cell means for the player, appended to its accessible name.
-MARK_WORDS = (("selected", "selected"), ("movable", "can move"), ("placeable", "you can place here"),
-              ("target", "move here"), ("doomed", "would be removed"), ("hint-from", "hint: move from here"),
-              ("hint", "hint: move here"), ("better-from", "the bot's better move starts here"),
-              ("better", "the bot's better move ends here"))
+MARK_WORDS = (("selected", N_("selected")), ("movable", N_("can move")), ("placeable", N_("you can place here")),
+              ("target", N_("move here")), ("doomed", N_("would be removed")),
+              ("hint-from", N_("hint: move from here")),
+              ("hint", N_("hint: move here")), ("better-from", N_("the bot's better move starts here")),
+              ("better", N_("the bot's better move ends here")))
 
 
 def announce(cell, stack, marks=""):
@@ -192,7 +195,7 @@ def announce(cell, stack, marks=""):
     classes = marks.split()
     for cls, words in MARK_WORDS:
         if cls in classes:
-            text += ", " + words
+            text += ", " + _(words)
     return text
 
 
@@ -205,16 +208,19 @@ def describe(cell, stack):
     'A1, empty'
     """
     if not stack:
-        return cell + ", empty"
-    top = COLOUR_NAMES[stack[-1]]
+        return _("%s, empty") % cell
+    top = stack[-1]
     if len(stack) == 1:
-        return cell + ", " + top + " piece"
-    text = cell + ", " + top + " stack of " + str(len(stack))
+        return (_("%s, white piece") if top == "w" else _("%s, black piece") if top == "b"
+                else _("%s, DVONN piece")) % cell
+    text = (_("%(cell)s, white stack of %(count)d") if top == "w" else
+            _("%(cell)s, black stack of %(count)d") if top == "b" else
+            _("%(cell)s, DVONN stack of %(count)d")) % {"cell": cell, "count": len(stack)}
     dvonns = stack[:-1].count("d")
     if dvonns == 1:
-        text += " with a DVONN piece"
+        text += " " + _("with a DVONN piece")
     elif dvonns:
-        text += " with " + str(dvonns) + " DVONN pieces"
+        text += " " + ngettext("with %d DVONN piece", "with %d DVONN pieces", dvonns) % dvonns
     return text
 
 

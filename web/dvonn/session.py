@@ -23,6 +23,7 @@ from dvonn.render import capital as _cap
 from dvonn.render import mark_last_move, mark_selection, mark_turn, result_text
 from dvonn_core import Game, Move
 from dvonn_core.dvonn.board import CELLS
+from kernel.i18n import _, ngettext
 from kernel.session import GameSession
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -147,27 +148,28 @@ class Session(GameSession):
         game = self.game
         if game.phase == "over":
             return result_text(game)
-        side = _cap(game.to_move)
+        side = _(_cap(game.to_move))
         if self.bot_to_move():
-            return "%s (bot) is thinking…" % side
+            return _("%s (bot) is thinking…") % side
         piece = self.piece_to_place()
         if piece == "d":
-            return "%s: place a DVONN piece on an empty cell." % side
+            return _("%s: place a DVONN piece on an empty cell.") % side
         if piece:
-            return "%s: place a piece on an empty cell." % side
+            return _("%s: place a piece on an empty cell.") % side
         if self.selected is None:
-            return "%s to move: pick one of your stacks." % side
+            return _("%s to move: pick one of your stacks.") % side
         if self.preview:
             doomed = self.doomed()
             if doomed:
                 pieces = sum(len(game.stack(c)) for c in doomed)
-                text = "%s%s cuts off %d stack%s (%d piece%s): %s." % (
-                    self.selected, self.preview, len(doomed), "" if len(doomed) == 1 else "s",
-                    pieces, "" if pieces == 1 else "s", " ".join(sorted(doomed)))
+                text = _("%(move)s cuts off %(stacks)s (%(pieces)s): %(cells)s.") % {
+                    "move": self.selected + self.preview,
+                    "stacks": ngettext("%d stack", "%d stacks", len(doomed)) % len(doomed),
+                    "pieces": ngettext("%d piece", "%d pieces", pieces) % pieces, "cells": " ".join(sorted(doomed))}
                 if self.armed:
-                    text += " Choose %s again to play it." % self.preview
+                    text += " " + _("Choose %s again to play it.") % self.preview
                 return text
-        return "%s: move %s to a highlighted cell." % (side, self.selected)
+        return _("%(side)s: move %(cell)s to a highlighted cell.") % {"side": side, "cell": self.selected}
 
     # -- actions ------------------------------------------------------------------
     def activate(self, cell, confirmed=True):

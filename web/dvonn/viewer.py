@@ -22,6 +22,7 @@ from dvonn.render import add_mark, mark_last_move, mark_selection, mark_turn, re
 from dvonn.render import capital as _cap
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.dvonn.board import CELLS
+from kernel.i18n import _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ class Viewer:
     def back(self):
         """One step back: the reader's last move (with its forced passes), else the line's."""
         if self.branch:
-            for _ in self.branch.pop():
+            for _i in self.branch.pop():
                 self.game.undo()
         elif self.cursor > 0:
             self.game.undo()
@@ -135,7 +136,7 @@ class Viewer:
         game = self.game
         if game.phase == "placement":
             if game.stack(cell):
-                self.notice = "%s is taken: during placement a piece goes on an empty cell." % cell
+                self.notice = _("%s is taken: during placement a piece goes on an empty cell.") % cell
                 return True
             return self.play(cell)
         targets = self.targets()
@@ -169,10 +170,11 @@ class Viewer:
         """Why the stack on ``cell`` cannot be picked up now, in words (the core's reason)."""
         stack = self.game.stack(cell)
         if not stack:
-            return "%s is empty: pick one of %s's stacks." % (cell, _cap(self.game.to_move))
+            return (_("%s is empty: pick one of White's stacks.") if self.game.to_move == "white"
+                    else _("%s is empty: pick one of Black's stacks.")) % cell
         if stack == "d":
-            return "%s is a lone DVONN piece: it never moves by itself, but stacks may land on it." % cell
-        return "%s cannot move: %s." % (cell, self.game.why_stuck(cell))
+            return _("%s is a lone DVONN piece: it never moves by itself, but stacks may land on it.") % cell
+        return _("%(cell)s cannot move: %(reason)s.") % {"cell": cell, "reason": self.game.why_stuck(cell)}
 
     def play(self, text):
         """Play a move for the side to move, then any forced passes; True if it was legal."""
@@ -189,7 +191,7 @@ class Viewer:
             group = [text]
             self.branch.append(group)
         sides = choice.forced_passes(self.game)
-        for _ in sides:
+        for _side in sides:
             if group is None and self.cursor < len(self.line) and self.line[self.cursor] == "PASS":
                 self.cursor += 1  # the line passes here too
                 continue
@@ -225,12 +227,12 @@ class Viewer:
         """Where the board is in the line: 'Move 3 of 10' (plus the reader's own moves)."""
         if not self.line:
             return ""
-        text = "Move %d of %d" % (self.cursor, len(self.line))
+        text = _("Move %(shown)d of %(count)d") % {"shown": self.cursor, "count": len(self.line)}
         extra = 0
         for group in self.branch:
             extra += len(group)
         if extra:
-            text += " + %d of yours" % extra
+            text += " " + _("+ %d of yours") % extra
         return text
 
     def status(self):
@@ -238,24 +240,28 @@ class Viewer:
         game = self.game
         if game.phase == "over":
             return result_text(game)
-        side = _cap(game.to_move)
+        side = _(_cap(game.to_move))
         if game.phase == "placement":
             dvonns = 0
             for s in game.stacks():
                 dvonns += s.count("d")
-            piece = "a DVONN piece" if dvonns < 3 else "a %s piece" % game.to_move
+            piece = "d" if dvonns < 3 else game.to_move[0]
             if self.play_on:
-                return "%s places %s: click an empty cell." % (side, piece)
-            return "%s places %s next." % (side, piece)
+                return {"d": _("%s places a DVONN piece: click an empty cell."),
+                        "w": _("%s places a white piece: click an empty cell."),
+                        "b": _("%s places a black piece: click an empty cell.")}[piece] % side
+            return {"d": _("%s places a DVONN piece next."), "w": _("%s places a white piece next."),
+                    "b": _("%s places a black piece next.")}[piece] % side
         if self.selected:
             doomed = self.doomed()
             if doomed:
-                return "%s%s would cut off %s and remove %s." % (
-                    self.selected, self.preview, " ".join(sorted(doomed)), "it" if len(doomed) == 1 else "them")
-            return "%s: move %s to a highlighted cell." % (side, self.selected)
+                return (_("%(move)s would cut off %(cells)s and remove it.") if len(doomed) == 1 else
+                        _("%(move)s would cut off %(cells)s and remove them.")) % {
+                    "move": self.selected + self.preview, "cells": " ".join(sorted(doomed))}
+            return _("%(side)s: move %(cell)s to a highlighted cell.") % {"side": side, "cell": self.selected}
         if self.play_on:
-            return "%s to move: pick one of your stacks." % side
-        return "%s to move." % side
+            return _("%s to move: pick one of your stacks.") % side
+        return _("%s to move.") % side
 
     def score(self):
         return self.game.score()

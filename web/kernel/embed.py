@@ -11,6 +11,7 @@ ready, or shows why the board could not start.
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from kernel.i18n import _
 from kernel.url import EmbedError, parse_query
 
 body = document.body
@@ -38,13 +39,13 @@ def run(parse, start, title, caption_of):
     try:
         size = int(window.dvonnQueryLength())  # read on the JavaScript side: a number, not the text
         if size > MAX_QUERY:
-            show_error("This board cannot be shown: its address holds %d KB, more than the %d KB a board reads."
+            show_error(_("This board cannot be shown: its address holds %d KB, more than the %d KB a board reads.")
                        % ((size + 1023) // 1024, MAX_QUERY // 1024))
             return
         try:
             spec = parse(parse_query(str(window.location.search or "")))
         except EmbedError as error:
-            show_error("This board cannot be shown: %s." % str(error).rstrip("."))
+            show_error(_("This board cannot be shown: %s.") % str(error).rstrip("."))
             return
         caption_text = caption_of(spec)
         if caption_text:
@@ -61,4 +62,4 @@ def run(parse, start, title, caption_of):
         body.dataset.liveMs = str(int(window.performance.now()))  # for benchmarks/embed_load.py
         body.dataset.ready = "true"
     except Exception as error:  # noqa: BLE001 - shown instead of a broken page
-        show_error("This board could not start: %s" % error)
+        show_error(_("This board could not start: %s") % error)

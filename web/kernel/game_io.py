@@ -18,6 +18,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from kernel import download, saves
+from kernel.i18n import _, ngettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def on_load_saved(event):
     _el("tab-box").hidden = True
     notice = restore_saved()
     session = _page["session"]
-    session.notice = notice or "Continuing the game saved by the other tab."
+    session.notice = notice or _("Continuing the game saved by the other tab.")
     sync_form()
     _page["after_change"]()
 
@@ -81,7 +82,7 @@ def on_keep_this(event):
     _el("tab-box").hidden = True
     _page["saved"] = None  # write it even if this tab saved the same text before
     save()
-    _page["session"].notice = "This game is saved (the other tab's game was replaced)."
+    _page["session"].notice = _("This game is saved (the other tab's game was replaced).")
     _page["redraw"]()
 
 
@@ -96,16 +97,16 @@ def restore_saved():
         return ""
     try:
         if size > persist.MAX_SAVED:  # not even read: it might not fit MicroPython's heap
-            raise persist.SavedGameError("it is too large (%s)" % saves.size_text(size))
+            raise persist.SavedGameError(_("it is too large (%s)") % saves.size_text(size))
         persist.restore(_page["session"], _get(persist.KEY))
         return ""
     except persist.SavedGameError as error:
         reason = error
     except Exception as error:  # noqa: BLE001 - anything unexpected in stored data: set it aside too
-        reason = "it could not be replayed (%s)" % error
+        reason = _("it could not be replayed (%s)") % error
     key = persist.aside_key(lambda k: int(window.dvonnSafe.size(k)) >= 0)
     if not window.dvonnSafe.copy(persist.KEY, key):
-        return "Your saved game could not be restored (%s) and could not be set aside." % reason
+        return _("Your saved game could not be restored (%s) and could not be set aside.") % reason
     return persist.restored_notice(reason, key)
 
 
@@ -140,10 +141,10 @@ def on_previous(event):
     try:
         persist.restore(session, text)
     except persist.SavedGameError as error:
-        session.notice = "The previous game could not be restored: %s." % error
+        session.notice = _("The previous game could not be restored: %s.") % error
     else:
         _set(persist.PREVIOUS_KEY, current)
-        session.notice = "Back to the previous game (the other one is kept: press again to return)."
+        session.notice = _("Back to the previous game (the other one is kept: press again to return).")
         sync_form()
     _page["after_change"]()
 
@@ -178,7 +179,7 @@ def _clear_fragment():
 def _decode(value):
     text = window.dvonnSafe.decode(value)
     if text is None:
-        raise persist.InputError("the link is damaged (a %-escape in it is not valid)")
+        raise persist.InputError(_("the link is damaged (a %%-escape in it is not valid)") % ())
     return str(text)
 
 
@@ -189,7 +190,7 @@ def open_link():
     """
     session = _page["session"]
     start = str(window.dvonnSafe.hashStart(12))
-    what = "the record in the link" if start[:8] == "#record=" else "the position in the link"
+    what = _("the record in the link") if start[:8] == "#record=" else _("the position in the link")
     text = None
     try:
         # Kind and size first: the fragment itself is only read once it is known to be small.
@@ -197,7 +198,7 @@ def open_link():
             return False
         kind, value = persist.parse_fragment(str(window.location.hash))
         text = _decode(value)
-        game = persist.read_record(text, "the link's record") if kind == "record" else persist.read_position(text)
+        game = persist.read_record(text, _("the link's record")) if kind == "record" else persist.read_position(text)
     except ValueError as error:
         _clear_fragment()
         session.notice = persist.problem(error, what, text)
@@ -208,10 +209,11 @@ def open_link():
     kept = _keep_previous()
     session.adopt(game, level=_el("level").value, review=kind == "record")
     moves = len(game.moves)
-    session.notice = ("Opened the game in the link (%d move%s)." % (moves, "" if moves == 1 else "s")
-                      if kind == "record" else "Started from the position in the link.")
+    session.notice = (ngettext("Opened the game in the link (%d move).", "Opened the game in the link (%d moves).",
+                               moves) % moves
+                      if kind == "record" else _("Started from the position in the link."))
     if kept:
-        session.notice += " Your previous game is kept: see \"Back to the previous game\"."
+        session.notice += " " + _("Your previous game is kept: see \"Back to the previous game\".")
     return True
 
 
@@ -221,8 +223,8 @@ def on_share(event):
     record = persist.share_text(session.live_game().record())
     url = _page_address() + "#record=" + str(window.encodeURIComponent(record))
     copied = _show_and_copy(url)
-    session.notice = ("Link copied: it opens this game." if copied
-                      else "Copy the link from the box under the board: it opens this game.")
+    session.notice = (_("Link copied: it opens this game.") if copied
+                      else _("Copy the link from the box under the board: it opens this game."))
     _page["redraw"]()
 
 
@@ -242,8 +244,8 @@ def _show_and_copy(text):
 def on_copy_record(event):
     session = _page["session"]
     copied = _show_and_copy(session.live_game().record())
-    session.notice = ("Record copied to the clipboard." if copied
-                      else "Copy the record from the box under the board.")
+    session.notice = (_("Record copied to the clipboard.") if copied
+                      else _("Copy the record from the box under the board."))
     _page["redraw"]()
 
 
@@ -271,9 +273,10 @@ def _import_game(game, what):
     sync_form()
     _el("import-dialog").close()
     moves = len(game.moves)
-    session.notice = "Opened %s (%d move%s)." % (what, moves, "" if moves == 1 else "s")
+    session.notice = ngettext("Opened %(what)s (%(count)d move).", "Opened %(what)s (%(count)d moves).",
+                              moves) % {'what': what, 'count': moves}
     if kept:
-        session.notice += " Your previous game is kept: see \"Back to the previous game\"."
+        session.notice += " " + _("Your previous game is kept: see \"Back to the previous game\".")
     _page["after_change"]()
 
 
@@ -289,17 +292,17 @@ def on_close_import(event):
 def on_paste(event):
     """Refuse an oversized paste before it reaches the box (laying out 10 MB of text takes seconds)."""
     try:
-        persist.check_size(int(window.dvonnSafe.pasteLength(event)), "the pasted text")
+        persist.check_size(int(window.dvonnSafe.pasteLength(event)), _("the pasted text"))
     except persist.InputError as error:
         event.preventDefault()
-        _import_failed(persist.problem(error, "the pasted record"))
+        _import_failed(persist.problem(error, _("the pasted record")))
 
 
 def on_import_paste(event):
     area = _el("import-text")
-    what = "the pasted record"
+    what = _("the pasted record")
     try:
-        persist.check_size(int(area.textLength), "the pasted text")
+        persist.check_size(int(area.textLength), _("the pasted text"))
         game = persist.read_import(str(area.value), what)
     except ValueError as error:
         if isinstance(error, persist.InputError):
@@ -323,7 +326,7 @@ async def _import_file():
         return
     file = files.item(0)
     data = None
-    what = "the file \u201c%s\u201d" % str(file.name)[:200]
+    what = _("the file \u201c%s\u201d") % str(file.name)[:200]
     try:
         persist.check_size(int(file.size), what)
         buffer = await file.arrayBuffer()

@@ -133,6 +133,17 @@ def _(message):
     return text if isinstance(text, str) and text else message
 
 
+def N_(message):
+    """Marks a message for the catalogs where it is written (a module-level table) without
+    translating it: the build imports the modules once for all languages, so the code that shows
+    it calls ``_()`` on it there.
+
+    >>> N_("White")
+    'White'
+    """
+    return message
+
+
 def ngettext(singular, plural, n):
     """The form of a message for the number ``n``, in the page's language (``%d`` stays for the caller)."""
     forms = _current().get(singular + "\x00" + plural)

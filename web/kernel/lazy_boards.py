@@ -15,6 +15,8 @@ and ``data-all-live-ms``, and ``data-ready="error"`` if any board failed.
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from kernel.i18n import _
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
     from typing import Any, Dict
@@ -47,7 +49,7 @@ def _start(figure):
     except Exception as error:  # noqa: BLE001 - one broken example must not hide the others
         _page["failed"] += 1
         figure.insertAdjacentHTML("beforeend", '<p class="dv-error" data-testid="error"></p>')
-        figure.querySelector('[data-testid="error"]').textContent = "This example could not start: %s" % error
+        figure.querySelector('[data-testid="error"]').textContent = _("This example could not start: %s") % error
 
 
 def start_pending(figure=None):

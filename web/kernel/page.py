@@ -21,6 +21,7 @@ from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
 from kernel import board_dom, by_link, dom_list, game_io, lazy
+from kernel.i18n import N_, _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -36,7 +37,12 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 #: Narrow portrait screens (phones): the board is drawn a quarter turn round, so cells stay >= 44 CSS px.
 TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
-SIDE_NAMES = {"white": "White", "black": "Black"}  # (MicroPython's str has no capitalize)
+SIDE_NAMES = {"white": N_("White"), "black": N_("Black")}  # (MicroPython's str has no capitalize)
+
+
+def verdict_name(kind):
+    """The analysis's verdict on a move, as the move list names it."""
+    return _("a mistake") if kind == "mistake" else _("a blunder")
 
 
 class GamePage:
@@ -151,8 +157,9 @@ class GamePage:
         scores = S.score()
         for side, score in zip(self.SCORE_ORDER, scores):
             self.put("score-" + side, "textContent", str(score))
-        self.put("score", "aria-label", "Score: %s %d, %s %d" % (
-            SIDE_NAMES[self.SCORE_ORDER[0]], scores[0], SIDE_NAMES[self.SCORE_ORDER[1]], scores[1]))
+        self.put("score", "aria-label", _("Score: %(first)s %(a)d, %(second)s %(b)d") % {
+            "first": _(SIDE_NAMES[self.SCORE_ORDER[0]]), "a": scores[0],
+            "second": _(SIDE_NAMES[self.SCORE_ORDER[1]]), "b": scores[1]})
         self.draw_more()
         self.draw_review()
         self.draw_analysis()
@@ -177,7 +184,8 @@ class GamePage:
                          'data-ply="%d" tabindex="%d"%s%s>%s</button></li>'
                          % (colour, " cur" if current else "", (" " + kind) if kind else "", number, number,
                             0 if current else -1, ' aria-current="step"' if current else "",
-                            (' aria-label="%s, a %s" title="a %s"' % (text, kind, kind)) if kind else "", text))
+                            (' aria-label="%s, %s" title="%s"' % (text, verdict_name(kind), verdict_name(kind)))
+                            if kind else "", text))
         items[:0] = self.history_prefix()
         dom_list.update_list(self.EL["history"], self.history_items, items)
         if not self.scroll_pending:
@@ -200,9 +208,10 @@ class GamePage:
         S = self.S
         shown, live = S.ply(), S.live_ply()
         if S.reviewing:
-            text = "Review: " + ("the start" if shown == S.base else "move %d of %d" % (shown, live))
+            text = _("Review: the start") if shown == S.base else (
+                _("Review: move %(shown)d of %(live)d") % {"shown": shown, "live": live})
         else:
-            text = "Move %d" % shown if shown else ""
+            text = _("Move %d") % shown if shown else ""
         self.put("review-counter", "textContent", text)
         self.put("review-start", "disabled", shown <= S.base)
         self.put("review-back", "disabled", shown <= S.base)
@@ -218,15 +227,15 @@ class GamePage:
         S = self.S
         state = self.bot_state
         if not S.has_bot():
-            text = "" if state == "ready" else "Bot: loading in the background…"
+            text = "" if state == "ready" else _("Bot: loading in the background…")
         elif state == "loading":
-            text = "Bot: loading…"
+            text = _("Bot: loading…")
         elif state == "failed":
-            text = "Bot: could not load."
+            text = _("Bot: could not load.")
         elif S.bot_to_move():
-            text = "Bot: thinking…"
+            text = _("Bot: thinking…")
         else:
-            text = "Bot: ready."
+            text = _("Bot: ready.")
         self.put("bot-status", "textContent", text)
         self.put("data", "bot", state)
         self.put("hint", "disabled", not (S.human_to_move() and self.bot is not None and state != "failed"))
@@ -375,8 +384,8 @@ class GamePage:
         field.hidden = False
         field.select()
         copied = bool(document.execCommand("copy"))
-        self.notify("Embed code copied: paste it into your page." if copied
-                    else "Copy the embed code from the box under the board.")
+        self.notify(_("Embed code copied: paste it into your page.") if copied
+                    else _("Copy the embed code from the box under the board."))
 
     # -- hint ------------------------------------------------------------------------------------
     def on_hint(self, event):
@@ -395,7 +404,7 @@ class GamePage:
         position = S.game.position()
         self.put("hint", "disabled", True)
         self.EL["hint"].setAttribute("aria-busy", "true")
-        self.notify("Hint: the bot is thinking…")
+        self.notify(_("Hint: the bot is thinking…"))
         try:
             answer = await self.think(position, HINT_SECONDS)
         finally:
@@ -405,7 +414,7 @@ class GamePage:
         S.hint = move_of(answer)
         S.hint_position = position
         S.note_hint()
-        S.notice = "Hint: the bot would play %s (marked on the board)." % S.hint
+        S.notice = _("Hint: the bot would play %s (marked on the board).") % S.hint
         self.redraw()
 
     # -- game analysis -----------------------------------------------------------------------------
@@ -429,16 +438,21 @@ class GamePage:
             kind = self.analysis["verdicts"].get(shown + 1)
             if kind and S.ahead:
                 i = shown - result.first
-                _, better, loss = result.verdicts()[i]
-                note = "Move %d (%s) was a %s: it lost %.1f %s. The bot preferred %s (marked on the board)." % (
-                    shown + 1, result.moves[i], kind, loss / 100, self.UNITS, better)
+                _kind, better, loss = result.verdicts()[i]
+                note = (_("Move %(number)d (%(move)s) was a mistake: it lost %(loss)s %(units)s. "
+                          "The bot preferred %(better)s (marked on the board).")
+                        if kind == "mistake" else
+                        _("Move %(number)d (%(move)s) was a blunder: it lost %(loss)s %(units)s. "
+                          "The bot preferred %(better)s (marked on the board).")) % {
+                    "number": shown + 1, "move": result.moves[i], "loss": "%.1f" % (loss / 100),
+                    "units": _(self.UNITS), "better": better}
         self.EL["analysis-note"].textContent = note
         self.EL["analysis-note"].hidden = not note
 
     #: What the analysis counts (its scores are hundredths of one), and what it says when no
     #: position of the game could be scored.
-    UNITS = "pieces"
-    NOTHING_SCORED = "No position to score yet."
+    UNITS = N_("pieces")
+    NOTHING_SCORED = N_("No position to score yet.")
 
     async def load_analysis(self):
         """The study package's analysis (study/analysis.py), fetched on first use: it is no part of the page's load."""
@@ -460,7 +474,7 @@ class GamePage:
         progress = self.EL["analysis-progress"]
         progress.value = 0
         progress.hidden = False
-        self.EL["analysis-summary"].textContent = "Analysing…"
+        self.EL["analysis-summary"].textContent = _("Analysing…")
         try:
             module = await self.load_analysis()
             key = self.line_key()
@@ -476,12 +490,12 @@ class GamePage:
             for seq in (positions, movers, phases, moves):
                 seq.reverse()
             result = module.Analysis(positions, movers, moves, key, S.base)
-            result.unit = self.UNITS
+            result.unit = _(self.UNITS)
             final = self.final_margin(S.live_game())
             n = len(positions)
             for i in range(n):
                 if self.line_key() != key:
-                    self.EL["analysis-summary"].textContent = "Analysis stopped: the game changed."
+                    self.EL["analysis-summary"].textContent = _("Analysis stopped: the game changed.")
                     return
                 if phases[i] == "over":
                     result.set_final(i, final, 0)
@@ -498,7 +512,7 @@ class GamePage:
             self.analysis["verdicts"] = {S.base + i + 1: v[0] for i, v in verdicts.items()}
             S.better = {S.base + i: v[1] for i, v in verdicts.items()}
             self.EL["analysis-summary"].textContent = result.summary() if any(
-                s is not None for s in result.scores) else self.NOTHING_SCORED
+                s is not None for s in result.scores) else _(self.NOTHING_SCORED)
         finally:
             self.analysis["running"] = False
             progress.hidden = True
@@ -534,7 +548,7 @@ class GamePage:
                 continue  # the game changed while the bot thought: ask again if still its turn
             mover = S.game.to_move
             if not S.bot_move(text, generation):
-                S.notice = "The bot suggested an illegal move (%s)." % text[:80]
+                S.notice = _("The bot suggested an illegal move (%s).") % text[:80]
                 self.redraw()
                 return
             self.bot_played(text, mover)
@@ -549,7 +563,7 @@ class GamePage:
             self.bot_state = "ready"
         except Exception as error:  # noqa: BLE001 - shown to the player, the game stays playable
             self.bot_state = "failed"
-            self.S.notice = "The bot could not start: %s" % error
+            self.S.notice = _("The bot could not start: %s") % error
             self.redraw()
             return
         finally:

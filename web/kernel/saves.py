@@ -21,6 +21,8 @@ save of an earlier release of the site is brought to today's format).
 
 import json
 
+from kernel.i18n import _
+
 #: The save format this site writes: the same for every game.  1 was the first release's (one
 #: format per game); every earlier format is upgraded on load, never set aside.
 FORMAT = 2
@@ -79,10 +81,10 @@ def problem(error, what, text=None, line_of=None):
     if line_of is not None:
         line = line_of(text, getattr(error, "number", None) or 0, getattr(error, "move", None))
     if line is not None and not message.startswith("line "):
-        message = "line %d, %s" % (line, message)
+        message = _("line %d, %s") % (line, message)
     if not message.endswith("."):
         message += "."
-    return "Could not read %s: %s The game on the board is unchanged." % (what, message)
+    return _("Could not read %s: %s The game on the board is unchanged.") % (what, message)
 
 
 # -- links ----------------------------------------------------------------------------
@@ -99,7 +101,8 @@ def link_kind(start, length, check_size=None):
         prefix = "#" + kind + "="
         if start[:len(prefix)] == prefix:
             if check_size is not None:
-                check_size(length - len(prefix), "the link's %s" % kind)
+                check_size(length - len(prefix),
+                           _("the link's record") if kind == "record" else _("the link's position"))
             return kind
     return None
 
@@ -149,19 +152,19 @@ def game_info(tags):
 # -- saving ---------------------------------------------------------------------------
 def _field(data, name, kinds):
     if name not in data:
-        raise SavedGameError("it has no %s" % name)
+        raise SavedGameError(_("it has no %s") % name)
     value = data[name]
     if type(value) not in kinds:
-        raise SavedGameError("its %s is not valid" % name)
+        raise SavedGameError(_("its %s is not valid") % name)
     return value
 
 
 def _strings(value, name, limit, length):
     if type(value) is not list or len(value) > limit:
-        raise SavedGameError("its %s is not a list of moves" % name)
+        raise SavedGameError(_("its %s is not a list of moves") % name)
     for item in value:
         if type(item) is not str or len(item) > length:
-            raise SavedGameError("its %s is not a list of moves" % name)
+            raise SavedGameError(_("its %s is not a list of moves") % name)
     return value
 
 
@@ -194,7 +197,7 @@ class GameSaves:
     def check_size(self, size, what):
         """Refuse input of ``size`` characters or bytes over ``max_input``, before reading it."""
         if size > self.max_input:
-            raise InputError("%s is %s: a %s record is a few KB, so at most %s are read"
+            raise InputError(_("%s is %s: a %s record is a few KB, so at most %s are read")
                              % (what, size_text(size), self.title, size_text(self.max_input)))
 
     def snapshot(self, session):
@@ -227,12 +230,12 @@ class GameSaves:
         try:
             game = self.start(start)
         except ValueError as e:
-            raise SavedGameError("its start position is not valid (%s)" % str(e)[:80]) from None
+            raise SavedGameError(_("its start position is not valid (%s)") % str(e)[:80]) from None
         for i in range(len(moves)):
             try:
                 game.play(moves[i])
             except ValueError as e:
-                raise SavedGameError("move %d (%s) cannot be played: %s"
+                raise SavedGameError(_("move %d (%s) cannot be played: %s")
                                      % (i + 1, moves[i][:40], str(e)[:200])) from None
         return game
 
@@ -243,18 +246,18 @@ class GameSaves:
         every move has been replayed and the result matches the saved position.
         """
         if type(text) is not str:
-            raise SavedGameError("it is not text")
+            raise SavedGameError(_("it is not text"))
         if len(text) > self.max_saved:
-            raise SavedGameError("it is too large (%s)" % size_text(len(text)))
+            raise SavedGameError(_("it is too large (%s)") % size_text(len(text)))
         try:
             data = json.loads(text)
         except ValueError:
-            raise SavedGameError("it is damaged (not valid JSON)") from None
+            raise SavedGameError(_("it is damaged (not valid JSON)")) from None
         if type(data) is not dict or data.get("kind") != self.kind:
-            raise SavedGameError("it is not a saved %s game" % self.title)
+            raise SavedGameError(_("it is not a saved %s game") % self.title)
         version = _field(data, "format", (int,))
         if version > FORMAT:
-            raise SavedGameError("it was saved in a newer format (%d; this page reads %d)" % (version, FORMAT))
+            raise SavedGameError(_("it was saved in a newer format (%d; this page reads %d)") % (version, FORMAT))
         if version < FORMAT:
             data = self.upgrade(data)
         start = _field(data, "start", (str, type(None)))
@@ -263,47 +266,47 @@ class GameSaves:
         resigned = _field(data, "resigned", (str, type(None)))
         if resigned is not None:
             if resigned not in SIDES or game.phase == "over" or not hasattr(game, "resign"):
-                raise SavedGameError("its resignation is not valid")
+                raise SavedGameError(_("its resignation is not valid"))
             game.resign(resigned)
         tags = _field(data, "tags", (dict,))
         if len(tags) > MAX_TAGS:
-            raise SavedGameError("it has too many tags")
+            raise SavedGameError(_("it has too many tags"))
         for key in tags:
             if type(key) is not str or type(tags[key]) is not str:
-                raise SavedGameError("its tags are not valid")
+                raise SavedGameError(_("its tags are not valid"))
             game.tags[key] = tags[key]
         if _field(data, "position", (str,)) != game.position():
-            raise SavedGameError("its moves do not lead to its saved position")
+            raise SavedGameError(_("its moves do not lead to its saved position"))
         base = _field(data, "base", (int,))
         if not 0 <= base <= len(moves):
-            raise SavedGameError("its undo history is not valid")
+            raise SavedGameError(_("its undo history is not valid"))
         redo = _field(data, "redo", (list,))
         future = []
         for group in reversed(redo):
             future.extend(_strings(group, "redo history", self.max_moves, self.max_move_text))
         if len(future) + len(moves) > self.max_moves:
-            raise SavedGameError("its redo history is not valid")
+            raise SavedGameError(_("its redo history is not valid"))
         probe = self._replay(start, moves)
         for i in range(len(future)):
             try:
                 probe.play(future[i])
             except ValueError as e:
-                raise SavedGameError("redo move %d (%s) cannot be played: %s"
+                raise SavedGameError(_("redo move %d (%s) cannot be played: %s")
                                      % (i + 1, future[i][:40], str(e)[:200])) from None
         players = _field(data, "players", (dict,))
         for side in SIDES:
             if players.get(side) not in PLAYERS:
-                raise SavedGameError("it does not say who plays %s" % side)
+                raise SavedGameError(_("it does not say who plays %s") % side)
         kinds = _field(data, "kinds", (list, type(None)))
         if kinds is not None and (len(kinds) != len(moves) - base or any(k not in KINDS for k in kinds)):
-            raise SavedGameError("its list of who made each move is not valid")
+            raise SavedGameError(_("its list of who made each move is not valid"))
         level = _field(data, "level", (str,))
         if level not in LEVELS:
-            raise SavedGameError("its bot level is not valid")
+            raise SavedGameError(_("its bot level is not valid"))
         options = _field(data, "options", (dict,))
         for key in options:
             if type(key) is not str or type(options[key]) not in (bool, int, str):
-                raise SavedGameError("its options are not valid")
+                raise SavedGameError(_("its options are not valid"))
         return {
             "game": game,
             "base": base,
@@ -336,5 +339,5 @@ class GameSaves:
 
     def restored_notice(self, error, key=None):
         """What the player is told when a saved game is set aside under ``key``."""
-        return ("Your saved game could not be restored: %s. A new game has started; the saved data is kept "
-                "in this browser under \"%s\"." % (str(error).rstrip("."), key or self.aside))
+        return (_("Your saved game could not be restored: %s. A new game has started; the saved data is kept "
+                  "in this browser under \"%s\".") % (str(error).rstrip("."), key or self.aside))

@@ -19,6 +19,8 @@ whose moves are never taken back here).  Undo takes back moves up to and
 including the last human one, so against the bot it also takes back the bot's answer.
 """
 
+from kernel.i18n import _, ngettext
+
 OTHER = {"white": "black", "black": "white"}
 
 
@@ -84,7 +86,7 @@ class GameSession:
         probe = game.copy()
         movers = []
         played = []
-        for _ in range(len(game.moves) - base):
+        for _i in range(len(game.moves) - base):
             played.append(probe.undo())
             movers.append(probe.to_move)
         movers.reverse()
@@ -213,7 +215,7 @@ class GameSession:
         self.reviewing = False
         if not self.play(text):
             return False
-        self.notice = "A new line starts at move %d. Undo brings the old line back." % (k + 1)
+        self.notice = _("A new line starts at move %d. Undo brings the old line back.") % (k + 1)
         return True
 
     def cancel_branch(self):
@@ -238,8 +240,10 @@ class GameSession:
             self.pending = text
             self.clear_selection()
             n = len(self.ahead)
-            self.notice = ("Playing %s here starts a new line: the %d later move%s of this game will be "
-                           "replaced (Undo brings them back)." % (text, n, "" if n == 1 else "s"))
+            self.notice = (ngettext("Playing %(move)s here starts a new line: the %(count)d later move of this "
+                                    "game will be replaced (Undo brings it back).",
+                                    "Playing %(move)s here starts a new line: the %(count)d later moves of this "
+                                    "game will be replaced (Undo brings them back).", n) % {"move": text, "count": n})
             return True
         self.reviewing = False
         return self.play(text)
@@ -324,7 +328,7 @@ class GameSession:
                 self.movers.extend(movers)
                 self.kinds.extend(kinds)
                 self.redo_stack = redo
-                self.notice = "The line you replaced is back."
+                self.notice = _("The line you replaced is back.")
                 return True
         self.redo_stack.append(group)
         return True

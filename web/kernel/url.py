@@ -8,6 +8,8 @@ unit tests (CPython).  A game's ``embed_params`` checks the values against its r
 (True, True)
 """
 
+from kernel.i18n import _
+
 _HEX = "0123456789abcdef"
 _TRUE = ("1", "true", "yes", "on", "")
 _FALSE = ("0", "false", "no", "off")
@@ -44,7 +46,7 @@ def unquote(text):
     try:
         return bytes(out).decode("utf-8")
     except UnicodeError:
-        raise EmbedError("the address has a %%-escape that is not UTF-8 text: %r" % text[:40]) from None
+        raise EmbedError(_("the address has a %%-escape that is not UTF-8 text: %r") % text[:40]) from None
 
 
 def quote(text):
@@ -74,10 +76,10 @@ def parse_query(search):
     for part in search.split("&"):
         if not part:
             continue
-        name, _, value = part.partition("=")
+        name, _eq, value = part.partition("=")
         name = unquote(name).strip()
         if name in params:
-            raise EmbedError("%s is given twice in the address; give it once" % name[:40])
+            raise EmbedError(_("%s is given twice in the address; give it once") % name[:40])
         params[name] = unquote(value)
     return params
 
@@ -91,7 +93,8 @@ def flag(params, name, default):
         return True
     if value in _FALSE:
         return False
-    raise EmbedError("%s: %r is not 1 or 0 (write %s=1 or %s=0)" % (name, params[name][:40], name, name))
+    raise EmbedError(_("%(name)s: %(value)r is not 1 or 0 (write %(name)s=1 or %(name)s=0)")
+                     % {"name": name, "value": params[name][:40]})
 
 
 def attr(text):

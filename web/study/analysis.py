@@ -22,6 +22,8 @@ position), so small swings are noise: the thresholds are set well above them.
 {0: ('mistake', 'D1C1', 450)}
 """
 
+from kernel.i18n import _, ngettext
+
 MISTAKE = 200
 BLUNDER = 500
 SECONDS = 0.25  # the hard bot's budget per position
@@ -102,11 +104,14 @@ class Analysis:
     def summary(self):
         """One line: how many mistakes and blunders each side made."""
         counts = {"white": [0, 0], "black": [0, 0]}
-        for i, (kind, _, _) in self.verdicts().items():
+        for i, (kind, _best, _loss) in self.verdicts().items():
             counts[self.movers[i]][0 if kind == "mistake" else 1] += 1
-        return "White: %d mistake%s, %d blunder%s. Black: %d mistake%s, %d blunder%s." % (
-            counts["white"][0], _s(counts["white"][0]), counts["white"][1], _s(counts["white"][1]),
-            counts["black"][0], _s(counts["black"][0]), counts["black"][1], _s(counts["black"][1]))
+        words = [ngettext("%d mistake", "%d mistakes", n) % n if k == 0 else
+                 ngettext("%d blunder", "%d blunders", n) % n
+                 for side in ("white", "black") for k, n in enumerate(counts[side])]
+        return _("White: %(white_mistakes)s, %(white_blunders)s. Black: %(black_mistakes)s, %(black_blunders)s.") % {
+            "white_mistakes": words[0], "white_blunders": words[1],
+            "black_mistakes": words[2], "black_blunders": words[3]}
 
 
 def _s(n):
@@ -142,7 +147,7 @@ def graph_svg(analysis, shown):
                      % (first, mid, " ".join(points), last, mid))
         parts.append('<polyline class="g-line" points="%s"/>' % " ".join(points))
     parts.append('<line class="g-mid" x1="0" y1="%.1f" x2="%d" y2="%.1f"/>' % (mid, WIDTH, mid))
-    for i, (kind, _, _) in analysis.verdicts().items():
+    for i, (kind, _best, _loss) in analysis.verdicts().items():
         v = scores[i + 1]
         v = max(-LIMIT, min(LIMIT, v))
         parts.append('<circle class="g-%s" cx="%.1f" cy="%.1f" r="4"/>' % (kind, (i + 1) * step, mid - v * mid / LIMIT))
@@ -158,8 +163,10 @@ def graph_svg(analysis, shown):
 def _graph_label(analysis):
     known = [s for s in analysis.scores if s is not None]
     if not known:
-        return "Evaluation graph: no position was scored"
+        return _("Evaluation graph: no position was scored")
     end = known[-1]
-    lead = "White" if end > 0 else "Black"
-    return "Evaluation graph over the moves; at the end %s" % (
-        "the game is level" if end == 0 else "%s is ahead by %.1f %s" % (lead, abs(end) / 100, analysis.unit))
+    if end == 0:
+        return _("Evaluation graph over the moves; at the end the game is level")
+    return (_("Evaluation graph over the moves; at the end White is ahead by %(lead)s %(units)s") if end > 0 else
+            _("Evaluation graph over the moves; at the end Black is ahead by %(lead)s %(units)s")) % {
+        "lead": "%.1f" % (abs(end) / 100), "units": analysis.unit}

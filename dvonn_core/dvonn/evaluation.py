@@ -308,3 +308,4 @@ def score_of(game: Game) -> "Tuple[int, int]":
         else:
             score -= v
     return score // SCALE, moving
+

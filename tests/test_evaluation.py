@@ -107,7 +107,9 @@ def test_a_childs_evaluation_from_its_parents_terms_is_the_full_evaluation():
                 replay.push(code)
                 removals += (before & ~replay.occupied).bit_count() > 1
                 assert incremental.child_score_of(replay, terms, code >> 6, code & 63) == evaluation.score_of(replay)
-                assert incremental.child_terms(replay, terms, code >> 6, code & 63) == incremental.parent_terms(replay)
+                child = incremental.child_terms(replay, terms, code >> 6, code & 63)
+                assert child == incremental.parent_terms(replay)
+                assert incremental.moves_of(child, replay.turn) == replay.legal_codes()
                 replay.pop()
                 checked += 1
             replay.play(move)
@@ -115,4 +117,5 @@ def test_a_childs_evaluation_from_its_parents_terms_is_the_full_evaluation():
             if code < 4096:
                 terms = incremental.child_terms(replay, terms, code >> 6, code & 63)
             assert terms == incremental.parent_terms(replay)
+        assert incremental.moves_of(terms, replay.turn) == replay.legal_codes() == []
     assert checked > 5000 and removals > 50

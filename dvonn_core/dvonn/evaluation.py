@@ -308,4 +308,3 @@ def score_of(game: Game) -> "Tuple[int, int]":
         else:
             score -= v
     return score // SCALE, moving
-

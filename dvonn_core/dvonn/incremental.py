@@ -7,6 +7,8 @@ that could land on one of those cells, and the stacks next to the cell it leaves
 surrounded until then.  :func:`parent_terms` keeps every stack's value; :func:`child_terms`
 and :func:`child_score_of` find a child's terms or score from its parent's by looking at
 those stacks only (in full when a DVONN piece moves, since every cell's value changes then).
+The terms also hold each stack's moves, so :func:`moves_of` lists a position's legal moves
+without looking at the whole board.
 The search (:class:`~dvonn_core.dvonn.bot.Search`) keeps the terms of every position on its
 current line and evaluates its leaves this way: the same scores, from a handful of stacks.
 
@@ -23,6 +25,7 @@ True
 from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE
 from .evaluation import ENEMY, LIFE, SCALE, STACK, TARGET, field_values, score_of
 from .game import Game
+from .moves import PASS_CODE
 
 try:
     from typing import List, Tuple
@@ -48,8 +51,11 @@ CELL_OF = {}  # type: dict
 for _i in range(SIZE):
     CELL_OF[BIT[_i]] = _i
 
-#: (values, movers, total, moving, occupied, DVONN cells, heights, surrounded): see :func:`parent_terms`.
+#: (values, movers, total, moving, occupied, DVONN cells, heights, surrounded, White's moves,
+#: Black's moves): see :func:`parent_terms`.
 Terms = tuple
+#: The moves of a cell whose stack cannot move (shared, never changed).
+NO_MOVES = []  # type: List[int]
 
 
 def _terms(st: "List[str]", occ: int, fv: "List[int]", i: int) -> "Tuple[int, int]":
@@ -78,11 +84,42 @@ def _terms(st: "List[str]", occ: int, fv: "List[int]", i: int) -> "Tuple[int, in
     return (v if top == "w" else -v), n
 
 
+def _terms_codes(st: "List[str]", occ: int, fv: "List[int]", i: int) -> "Tuple[int, int, List[int]]":
+    """:func:`_terms` and the codes of the stack's moves now (ascending)."""
+    s = st[i]
+    top = s[-1]
+    targets = life = enemy = 0
+    codes = []
+    nb = NEIGHBOUR_BITS[i]
+    if EDGE[i] or occ & nb != nb:
+        base = i * 64
+        for t in JUMPS[i][len(s)]:
+            x = st[t]
+            if x:
+                v = fv[t]
+                targets += v
+                codes.append(base + t)
+                if "d" in x:
+                    life += v
+                xt = x[-1]
+                if xt != top and xt != "d":
+                    enemy += v
+    else:
+        for t in JUMPS[i][len(s)]:
+            if st[t]:
+                targets += fv[t]
+    v = STACK * fv[i] + TARGET * targets + LIFE * life + ENEMY * enemy
+    if top == "w":
+        return v, 1 if codes else 0, codes
+    return -v, 1 if codes else 0, codes
+
+
 def parent_terms(game: Game) -> "Terms":
     """Each stack's terms of :func:`score_of` (see :func:`_terms`), for :func:`child_score_of`:
     (values for White by cell, 1 by cell for the stacks that can move, the sum of the values,
     the stacks that can move, occupied cells, DVONN cells, the controlled stacks by height
-    as bitboards, the controlled stacks that are surrounded).
+    as bitboards, the controlled stacks that are surrounded, and White's and Black's moves
+    by source cell: see :func:`moves_of`).
 
     >>> from dvonn_core.dvonn.setup import random_setup
     >>> g = random_setup(2)
@@ -98,12 +135,19 @@ def parent_terms(game: Game) -> "Terms":
     heights = [0] * 11  # the controlled stacks of height 1 to 10 (no taller stack can move)
     surrounded = 0
     total = moving = 0
+    wcodes = [NO_MOVES] * SIZE
+    bcodes = [NO_MOVES] * SIZE
     for i in range(SIZE):
         s = st[i]
         if s and s[-1] != "d":
-            v, n = _terms(st, occ, fv, i)
+            v, n, codes = _terms_codes(st, occ, fv, i)
             values[i] = v
             movers[i] = n
+            if n:
+                if v > 0:
+                    wcodes[i] = codes
+                else:
+                    bcodes[i] = codes
             total += v
             moving += n
             if len(s) <= 10:
@@ -111,7 +155,7 @@ def parent_terms(game: Game) -> "Terms":
             nb = NEIGHBOUR_BITS[i]
             if not EDGE[i] and occ & nb == nb:
                 surrounded |= BIT[i]
-    return values, movers, total, moving, occ, game.dvonn_bits, heights, surrounded
+    return values, movers, total, moving, occ, game.dvonn_bits, heights, surrounded, wcodes, bcodes
 
 
 def child_score_of(game: Game, parent: "Terms", source: int, target: int) -> "Tuple[int, int]":
@@ -128,7 +172,7 @@ def child_score_of(game: Game, parent: "Terms", source: int, target: int) -> "Tu
     >>> child_score_of(g, terms, code >> 6, code & 63) == score_of(g)
     True
     """
-    values, movers, total, moving, pocc, pdvm, heights, surrounded = parent
+    values, movers, total, moving, pocc, pdvm, heights, surrounded = parent[:8]
     if game.dvonn_bits != pdvm:
         return score_of(game)
     st = game.cells
@@ -184,7 +228,7 @@ def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms
     >>> child_terms(g, terms, code >> 6, code & 63) == parent_terms(g)
     True
     """
-    values, movers, total, moving, pocc, pdvm, heights, surrounded = parent
+    values, movers, total, moving, pocc, pdvm, heights, surrounded, wcodes, bcodes = parent
     if game.dvonn_bits != pdvm:
         return parent_terms(game)
     st = game.cells
@@ -194,6 +238,8 @@ def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms
     cell_of = CELL_OF
     values = values[:]
     movers = movers[:]
+    wcodes = wcodes[:]
+    bcodes = bcodes[:]
     changed = BIT[source] | BIT[target] | (pocc & ~occ)
     near = 0
     m = changed
@@ -205,6 +251,7 @@ def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms
         moving -= movers[c]
         values[c] = 0
         movers[c] = 0
+        wcodes[c] = bcodes[c] = NO_MOVES
         r = rays[c]
         for d in range(1, 11):
             h = heights[d]
@@ -216,24 +263,50 @@ def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms
         b = near & -near
         near ^= b
         j = cell_of[b]
-        v, n = _terms(st, occ, fv, j)
+        v, n, codes = _terms_codes(st, occ, fv, j)
         total += v - values[j]
         moving += n - movers[j]
         values[j] = v
         movers[j] = n
+        if v > 0:
+            wcodes[j] = codes if n else NO_MOVES
+        else:
+            bcodes[j] = codes if n else NO_MOVES
     keep = ~changed
     heights = [h & keep for h in heights]
     surrounded &= keep & ~NEIGHBOUR_BITS[source]
     x = st[target]
     if x:
-        v, n = _terms(st, occ, fv, target)
+        v, n, codes = _terms_codes(st, occ, fv, target)
         total += v
         moving += n
         values[target] = v
         movers[target] = n
+        if n:
+            if v > 0:
+                wcodes[target] = codes
+            else:
+                bcodes[target] = codes
         if len(x) <= 10:
             heights[len(x)] |= BIT[target]
         nb = NEIGHBOUR_BITS[target]
         if not EDGE[target] and occ & nb == nb:
             surrounded |= BIT[target]
-    return values, movers, total, moving, occ, pdvm, heights, surrounded
+    return values, movers, total, moving, occ, pdvm, heights, surrounded, wcodes, bcodes
+
+
+def moves_of(terms: "Terms", turn: int) -> "List[int]":
+    """The legal move codes of the position whose :func:`parent_terms` are ``terms``, ``turn`` to move
+    (0 White, 1 Black), in the order of :meth:`~dvonn_core.dvonn.game.Game.legal_codes`: a pass
+    when only the other side can move, none at the end.
+
+    >>> from dvonn_core.dvonn.setup import random_setup
+    >>> g = random_setup(3)
+    >>> moves_of(parent_terms(g), g.turn) == g.legal_codes()
+    True
+    """
+    mine = terms[9] if turn else terms[8]
+    legal = [c for codes in mine for c in codes]
+    if not legal and terms[3]:
+        return [PASS_CODE]
+    return legal

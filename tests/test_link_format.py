@@ -228,6 +228,40 @@ def test_a_link_that_unpacks_to_megabytes_is_refused() -> None:
 MICROPYTHON_CHECK = Path(__file__).parent / "micropython" / "check_links.py"
 
 
+def german_catalog() -> str:
+    """The German messages of link_format.py, as the JSON the build writes into de/index.html."""
+    import json
+
+    from sitebuild import i18n
+
+    messages = i18n.read("de")
+    found = i18n.python_messages(messages, [Path(link_format.__file__)])
+    return json.dumps({"plural": messages.plural, "messages": found}, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(("value", "german"), [
+    ("", "der Link enthält keine Partie (nach #game= folgt nichts)"),
+    (value_of(b"dvonn\tid\twhite\t2\tU\t0\t1\t\n-\n\nF3"), "er nennt 2 Züge und enthält 1"),
+    (value_of(b"dvonn\tid\twhite\t1\tU\t0\t1\t\n-\n\n"), "er nennt 1 Zug und enthält 0"),
+    (value_of(b"dvonn\tid\tblue\t0\tU\t0\t1\t\n-\n\n"), "die Seite am Zug, 'blue', ist weder Weiß noch Schwarz"),
+    ("1" + "A" * 20000, "der Link ist 20001 Zeichen lang: Ein Partie-Link hat höchstens 2000"),
+])
+def test_a_malformed_link_is_refused_in_the_pages_language(value: str, german: str) -> None:
+    """With the German catalog installed (as on de/ pages), the refusal is German; then English again."""
+    from kernel import i18n
+
+    i18n.load(german_catalog())
+    try:
+        with pytest.raises(LinkError) as error:
+            link_format.read(value, "dvonn", STARTS["dvonn"])
+    finally:
+        i18n.install(None)
+    assert german in str(error.value)
+    with pytest.raises(LinkError) as error:
+        link_format.read(value, "dvonn", STARTS["dvonn"])
+    assert german not in str(error.value)
+
+
 def test_micropython_reads_and_writes_links_as_cpython(tmp_path: Path) -> None:
     """The page's MicroPython reads CPython's links (and refuses the malformed ones with the same
     messages); the links it packs itself round-trip and fit (their bytes differ: another compressor)."""
@@ -236,8 +270,13 @@ def test_micropython_reads_and_writes_links_as_cpython(tmp_path: Path) -> None:
     numbered = link_format.pack(Link("dvonn", "k3p9x2am", game_of("dvonn", DVONN_GAME).to_move, {}, None, DVONN_GAME),
                                 link_format.Coder(CODECS["dvonn"], STARTS["dvonn"]))
     data.write_text("\n".join(v for v, _ in MALFORMED if len(v) < 10000) + "\n" + GOOD + "\n" + numbered + "\n")
-    lines = same_output(tmp_path, MICROPYTHON_CHECK, [data])
-    assert sum(1 for line in lines if line.startswith("refused ")) == len([v for v, _ in MALFORMED if len(v) < 10000])
+    german = tmp_path / "in" / "messages.json"
+    german.write_text(german_catalog())
+    lines = same_output(tmp_path, MICROPYTHON_CHECK, [data, german])
+    refused = len([v for v, _ in MALFORMED if len(v) < 10000])
+    assert sum(1 for line in lines if line.startswith("refused ") and " in German " not in line) == refused
+    in_german = [line for line in lines if line.startswith("refused in German ")]
+    assert len(in_german) == refused and all(" der Link " in line or " er " in line for line in in_german)
     assert any(line.startswith("read dvonn k3p9x2am %s 51 moves" % game_of("dvonn", DVONN_GAME[:51]).to_move)
                for line in lines)
     assert any(line.startswith("read dvonn k3p9x2am %s 61 moves" % game_of("dvonn", DVONN_GAME).to_move)

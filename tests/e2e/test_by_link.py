@@ -336,3 +336,26 @@ def test_the_pie_rule_swaps_the_sides_of_a_game_by_link(diamonds: GamePage, frie
     game.play(game.simple_move())
     open_link(friend, link_of(game), "document.body.dataset.ply === '3'")
     assert data(friend, "mySide") == "black" and friend.page.title().startswith("Your move")
+
+
+def test_the_german_page_offers_games_by_link_in_german(page: Any, base_url: str) -> None:
+    """de/index.html: the box, the dialog, the status and title of a game by link, and the refusal of a
+    broken link, in German (kernel/by_link.py and link_format.py through the page's catalog)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base_url + "de/index.html#game=hello")
+    page.wait_for_function("document.body.dataset.ready === 'true' && document.body.dataset.rejectedAt")
+    box = page.get_by_test_id("link-message")
+    assert box.inner_text().strip() == ("Dieser Link lässt sich nicht öffnen: er ist kein Partie-Link dieser Website "
+                                        "(er beginnt nicht mit Format 1). Nichts wurde geändert oder gespeichert.")
+    assert page.get_by_test_id("by-link").inner_text().strip() == "Per Link gegen jemanden spielen…"
+    page.get_by_test_id("by-link").click()
+    assert page.get_by_test_id("by-link-start").inner_text().strip() == "Partie beginnen"
+    page.get_by_test_id("link-friend-name").fill("Bo")
+    page.get_by_test_id("by-link-start").click()
+    page.wait_for_function("document.body.dataset.linkGame && document.body.dataset.mySide")
+    side = {"white": "Weiß", "black": "Schwarz"}[str(page.evaluate("document.body.dataset.mySide"))]
+    assert page.get_by_test_id("link-status").inner_text().strip() == f"Du bist am Zug (du spielst {side})."
+    assert page.title().startswith("Du bist am Zug · ")
+    assert page.get_by_test_id("links-list").inner_text().count("Bo · du bist am Zug · 0 Züge · geöffnet") == 1
+    assert not errors, errors

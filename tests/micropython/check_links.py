@@ -1,5 +1,6 @@
 # Game links (web/kernel/link_format.py) on CPython and on MicroPython: each line of /data/links.txt
-# read, or refused with its message; then games packed here, unpacked and replayed.
+# read, or refused with its message (in English, then in German when /data/messages.json holds
+# the German catalog); then games packed here, unpacked and replayed.
 # DATA_DIR is set by the CPython runner; on MicroPython the data files are in /data.
 try:
     DATA_DIR  # noqa: B018
@@ -21,6 +22,23 @@ for value in values[:-1]:
         print("read", link.game, link.id, link.to_move, len(link.moves), "moves", game.position())
     except link_format.LinkError as error:
         print("refused", str(error))
+
+# The refusals again in German, with the catalog the build writes into de/index.html (if given).
+try:
+    with open(DATA_DIR + "/messages.json") as f:
+        catalog = f.read()
+except OSError:
+    catalog = None
+if catalog is not None:
+    from kernel import i18n
+
+    i18n.load(catalog)
+    for value in values[:-1]:
+        try:
+            link_format.read(value, "dvonn", STARTS["dvonn"], CODECS["dvonn"])
+        except link_format.LinkError as error:
+            print("refused in German", str(error))
+    i18n.install(None)
 
 GAMES = [("dvonn", ["F3", "C3", "I3", "E3", "A1"]), ("dvonn", []),
          ("diamonds", ["e1", "e9", "c7", "b9", "c3", "d3", "d2", "e5", "b5", "f2", "g3", "b7", "f1", "e2", "e3",

@@ -15,7 +15,10 @@ this module moves it between the page, the browser's storage and the player:
   site's), each reopened with one click, removable.  The list is one JSON value under
   :data:`REGISTRY`; every write reads it again first, so two tabs never lose a move.
 
-Storage goes through ``window.dvonnSafe`` (it cannot throw), as in ``game_io``.
+Storage goes through ``window.dvonnSafe`` (it cannot throw), as in ``game_io``.  Every text a
+player meets goes through ``_()`` / ``ngettext()`` (kernel/i18n.py) where it is shown; a message
+that names the friend has a second message for a friend with no name ("your friend"), so that each
+language can word both.  The names kept in a game's tags (White, Black) stay English.
 """
 
 import json
@@ -24,6 +27,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from kernel import game_io, link_format
+from kernel.i18n import _, ngettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -33,7 +37,7 @@ if TYPE_CHECKING:
 REGISTRY = "games-by-link"
 #: The record tag that holds the game id of a game by link.
 TAG = "LinkGame"
-SIDE_NAMES = {"white": "White", "black": "Black"}
+SIDE_NAMES = {"white": "White", "black": "Black"}  # the record's tags: never translated
 OTHER = {"white": "black", "black": "white"}
 MAX_GAMES = 200
 
@@ -43,6 +47,19 @@ _state = {"page": None, "id": None, "made": None, "synced": None, "title": "", "
 
 def _el(testid):
     return document.querySelector('[data-testid="%s"]' % testid)
+
+
+def _side(side):
+    """A side's name in the page's language."""
+    return _("White") if side == "white" else _("Black")
+
+
+def _with_friend(friend, named, unnamed, **values):
+    """``named`` with the friend's name, else ``unnamed`` (the same words with "your friend")."""
+    if friend:
+        values["friend"] = friend
+        return named % values
+    return unnamed % values if values else unnamed
 
 
 def _game_name():
@@ -174,8 +191,7 @@ def open_link():
     length = int(window.dvonnSafe.hashLength()) - len(link_format.PREFIX)
     try:
         if length > link_format.MAX_VALUE:  # never read: it might not fit MicroPython's heap
-            raise link_format.LinkError("the link is %d characters long: a game link has at most %d"
-                                        % (length, link_format.MAX_LINK))
+            raise link_format.LinkError(link_format.too_long(length))
         value = str(window.location.hash)[len(link_format.PREFIX):]
         opened = open_value(value)
     finally:
@@ -191,7 +207,8 @@ def open_value(value):
     try:
         link, game = _read(value)
     except ValueError as error:
-        _message("This link cannot be opened: %s. Nothing was changed or stored." % str(error).rstrip("."))
+        _message(_("This link cannot be opened: %(reason)s. Nothing was changed or stored.")
+                 % {"reason": str(error).rstrip(".")})
         document.body.dataset.rejectedAt = str(window.performance.now())
         return True
     _message("")
@@ -224,12 +241,15 @@ def open_value(value):
             S.notice = _opened_notice(game, mine, theirs)
         else:
             if how == "older":
-                _message("This link is older than your game: it has %d move%s, your game %d. Your game is unchanged."
-                         % (len(link.moves), "" if len(link.moves) == 1 else "s", len(ours)))
+                _message(ngettext("This link is older than your game: it has %(count)d move, your game %(mine)d. "
+                                  "Your game is unchanged.",
+                                  "This link is older than your game: it has %(count)d moves, your game %(mine)d. "
+                                  "Your game is unchanged.", len(link.moves))
+                         % {"count": len(link.moves), "mine": len(ours)})
             else:
                 entry["other"] = value
-                _message("This link's moves differ from your game's from move %d (an edited or mixed-up link). "
-                         "Both are kept: choose which to continue." % at)
+                _message(_("This link's moves differ from your game's from move %(move)d (an edited or mixed-up "
+                           "link). Both are kept: choose which to continue.") % {"move": at})
                 _show_choice(link.id)
             entry["opened"] = _now()
             _store(games)
@@ -250,15 +270,21 @@ def _side_now(entry, game):
 
 
 def _opened_notice(game, mine, names):
-    friend = names[OTHER[mine]] or "your friend"
+    friend = names[OTHER[mine]]
     if game.phase == "over":
-        return "The game by link with %s is over." % friend
+        return _with_friend(friend, _("The game by link with %(friend)s is over."),
+                            _("The game by link with your friend is over."))
+    side = _side(mine)
     if not game.moves:
-        return "A game by link with %s: your move (you play %s)." % (friend, SIDE_NAMES[mine])
+        return _with_friend(friend, _("A game by link with %(friend)s: your move (you play %(side)s)."),
+                            _("A game by link with your friend: your move (you play %(side)s)."), side=side)
     last = str(game.moves[-1])
     if game.to_move == mine:
-        return "%s played %s (marked): your move (you play %s)." % (friend, last, SIDE_NAMES[mine])
-    return "%s's move: send them the link." % friend
+        return _with_friend(friend, _("%(friend)s played %(move)s (marked): your move (you play %(side)s)."),
+                            _("your friend played %(move)s (marked): your move (you play %(side)s)."),
+                            move=last, side=side)
+    return _with_friend(friend, _("%(friend)s's move: send them the link."),
+                        _("your friend's move: send them the link."))
 
 
 def _update(entry, link, game, value, mine):
@@ -304,10 +330,18 @@ def on_start(event):
     _el("by-link-dialog").close()
     _message("")
     _show_choice(None)
-    friend = _names(S.game.tags)[OTHER[mine]] or "your friend"
-    S.notice = ("A game by link with %s: you play %s. " % (friend, SIDE_NAMES[mine])
-                + ("Make your first move, then send the link." if S.game.to_move == mine
-                   else "Send the link: %s moves first." % friend))
+    friend = _names(S.game.tags)[OTHER[mine]]
+    side = _side(mine)
+    if S.game.to_move == mine:
+        S.notice = _with_friend(
+            friend, _("A game by link with %(friend)s: you play %(side)s. Make your first move, then send the link."),
+            _("A game by link with your friend: you play %(side)s. Make your first move, then send the link."),
+            side=side)
+    else:
+        S.notice = _with_friend(
+            friend, _("A game by link with %(friend)s: you play %(side)s. Send the link: %(friend)s moves first."),
+            _("A game by link with your friend: you play %(side)s. Send the link: your friend moves first."),
+            side=side)
     game_io.sync_form()
     page.after_change()
 
@@ -337,7 +371,7 @@ def draw():
     game = S.live_game()
     over = game.phase == "over"
     my_turn = not over and game.to_move == mine
-    document.title = ("Your move · " + _state["title"]) if my_turn else _state["title"]
+    document.title = (_("Your move · %(title)s") % {"title": _state["title"]}) if my_turn else _state["title"]
     key = (id, len(game.moves), game.position(), game.tags.get("Hints", ""))
     if key != _state["made"]:
         _state["made"] = key
@@ -350,15 +384,22 @@ def draw():
         anchor.href = url
         anchor.textContent = url
         _el("link-box").value = url
-        friend = _names(link.tags)[OTHER[mine]] or "your friend"
-        subject = "Our game of %s: %s" % (link_format.TITLES.get(_game_name(), _game_name()),
-                                          "it is over" if over else "your move")
-        mail = "mailto:?subject=%s&body=%s" % (window.encodeURIComponent(subject),
-                                                window.encodeURIComponent("Open this link to see my move:\n" + url))
+        friend = _names(link.tags)[OTHER[mine]]
+        title = link_format.TITLES.get(_game_name(), _game_name())
+        subject = (_("Our game of %(game)s: it is over") if over else _("Our game of %(game)s: your move")) % {
+            "game": title}
+        mail = "mailto:?subject=%s&body=%s" % (
+            window.encodeURIComponent(subject),
+            window.encodeURIComponent(_("Open this link to see my move:") + "\n" + url))
         _el("link-mail").href = mail
-        status = ("The game is over. Send %s the link to the end:" % friend if over
-                  else ("Your move (you play %s)." % SIDE_NAMES[mine]) if my_turn
-                  else "%s's move: send %s this link." % (friend, "them" if friend == "your friend" else friend))
+        if over:
+            status = _with_friend(friend, _("The game is over. Send %(friend)s the link to the end:"),
+                                  _("The game is over. Send your friend the link to the end:"))
+        elif my_turn:
+            status = _("Your move (you play %(side)s).") % {"side": _side(mine)}
+        else:
+            status = _with_friend(friend, _("%(friend)s's move: send %(friend)s this link."),
+                                  _("your friend's move: send them this link."))
         _el("link-status").textContent = status
         _el("link-send").hidden = my_turn
         _el("link-share").hidden = not bool(window.dvonnLink.canShare())
@@ -373,8 +414,8 @@ def _sync(link, game, value, mine):
     entry = _find(games, link.id)
     if entry is not None:
         if entry["value"] not in (_state["synced"], value):
-            _message("This game by link was changed elsewhere (another tab or a link) since this page showed it: "
-                     "reopen it from the list. Nothing was overwritten.")
+            _message(_("This game by link was changed elsewhere (another tab or a link) since this page showed it: "
+                       "reopen it from the list. Nothing was overwritten."))
             return
     else:
         first = mine if _swaps(game) % 2 == 0 else OTHER[mine]
@@ -402,16 +443,17 @@ def _draw_list():
         item.setAttribute("data-link-id", entry["id"])
         mine = entry.get("mine", "white")
         to_move = entry.get("to_move", "")
-        whose = "over" if not to_move else ("your move" if to_move == mine else "their move")
-        item.classList.toggle("your-move", whose == "your move")
+        item.classList.toggle("your-move", bool(to_move) and to_move == mine)
+        whose = _("over") if not to_move else (_("your move") if to_move == mine else _("their move"))
         moves = entry.get("moves", 0)
-        words = "%s · %s · %s · %s move%s · opened %s" % (
-            link_format.TITLES.get(entry.get("game"), "?"), entry.get("opponent") or "a friend", whose, moves,
-            "" if moves == 1 else "s", str(window.dvonnLink.when(entry.get("opened", 0))))
+        words = ngettext("%(game)s · %(friend)s · %(whose)s · %(count)d move · opened %(when)s",
+                         "%(game)s · %(friend)s · %(whose)s · %(count)d moves · opened %(when)s", moves) % {
+            "game": link_format.TITLES.get(entry.get("game"), "?"), "friend": entry.get("opponent") or _("a friend"),
+            "whose": whose, "count": moves, "when": str(window.dvonnLink.when(entry.get("opened", 0)))}
         label = document.createElement("span")
         label.textContent = words
         item.appendChild(label)
-        for action, name in (("open", "Open"), ("remove", "Remove")):
+        for action, name in (("open", _("Open")), ("remove", _("Remove"))):
             button = document.createElement("button")
             button.type = "button"
             button.textContent = name
@@ -457,7 +499,7 @@ def on_keep_mine(event):
     games = _games()
     entry = _find(games, _state["choice"] or "")
     _show_choice(None)
-    _message("Your game goes on; the link's game is kept in the list's entry." if entry else "")
+    _message(_("Your game goes on; the link's game is kept in the list's entry.") if entry else "")
 
 
 def on_take_theirs(event):
@@ -473,7 +515,7 @@ def on_take_theirs(event):
     _update(entry, link, game, entry["value"], _side_now(entry, game))
     _store(games)
     _adopt(link, game, _side_now(entry, game), entry["value"])
-    _message("The link's game goes on; your earlier game is kept in the list's entry.")
+    _message(_("The link's game goes on; your earlier game is kept in the list's entry."))
     _state["listed"] = None
     page.after_change()
 
@@ -487,11 +529,11 @@ def copy_link(event):
         copied = bool(document.execCommand("copy"))
     except Exception:  # noqa: BLE001 - no clipboard: the box shows the link
         copied = False
-    _state["page"].notify("Link copied: send it to your friend." if copied else "Copy the link from the box.")
+    _state["page"].notify(_("Link copied: send it to your friend.") if copied else _("Copy the link from the box."))
 
 
 def share_link(event):
-    window.dvonnLink.share(str(_el("link-box").value), "Our game: your move")
+    window.dvonnLink.share(str(_el("link-box").value), _("Our game: your move"))
 
 
 def setup(page):

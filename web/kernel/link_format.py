@@ -41,11 +41,17 @@ of tests/data takes 181 characters and 1,000 turns of the Diamonds & Pivots bot'
 Traceback (most recent call last):
 ...
 kernel.link_format.LinkError: the link is cut short (it ends in the middle of a character group)
+
+A :class:`LinkError`'s message is what the page shows of a bad link, so it is in the page's
+language (``_()`` / ``ngettext()`` of kernel/i18n.py, called where the error is raised); what the
+rules say of a move that cannot be played is the library's, and stays English.
 """
 
 import binascii
 import io as _io
 import json
+
+from kernel.i18n import _, ngettext
 
 try:
     import deflate as _deflate  # type: ignore[import-not-found]  # MicroPython's
@@ -75,12 +81,26 @@ SIDES = ("white", "black")
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _ID_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: an id read out loud stays right
 _LETTERS = "abcdefghijk"
-_UNPACK = "the link is cut short or damaged (its data does not unpack to a whole game)"
 _CELL = 0x80  # the byte of cell a1 in the moves (then a2..a9, b1...; k9 is 0x80 + 98)
 
 
 class LinkError(ValueError):
     """A game link that cannot be used: the message says what is wrong with it."""
+
+
+def too_long(length):
+    """What is wrong with a link of ``length`` characters, longer than a link can be."""
+    return ngettext("the link is %(length)d character long: a game link has at most %(most)d",
+                    "the link is %(length)d characters long: a game link has at most %(most)d",
+                    length) % {"length": length, "most": MAX_LINK}
+
+
+def _side_word(side):
+    return _("white") if side == "white" else _("black") if side == "black" else side
+
+
+def _not_unpacked():
+    return LinkError(_("the link is cut short or damaged (its data does not unpack to a whole game)"))
 
 
 class Link:
@@ -119,7 +139,7 @@ def new_id(random):
     >>> new_id(lambda: 0.5)
     'ssssssss'
     """
-    return "".join(_ID_CHARS[int(random() * len(_ID_CHARS)) % len(_ID_CHARS)] for _ in range(8))
+    return "".join(_ID_CHARS[int(random() * len(_ID_CHARS)) % len(_ID_CHARS)] for k in range(8))
 
 
 def of_game(game_name, id, game, base=0, seed=1, options=None):
@@ -171,7 +191,7 @@ def _unpack_moves(data, upper):
         if byte >= _CELL:
             k = byte - _CELL
             if k >= 99:
-                raise LinkError("the link is damaged (its moves hold a byte that is no cell)")
+                raise LinkError(_("the link is damaged (its moves hold a byte that is no cell)"))
             out.append(letters[k // 9] + chr(49 + k % 9))
         else:
             out.append(chr(byte))
@@ -188,15 +208,15 @@ def _b64encode(data):
 def _b64decode(text):
     for i in range(len(text)):
         if text[i] not in _B64:
-            raise LinkError("the link is damaged: %r (character %d of its game) cannot be in it"
-                            % (text[i], i + 1))
+            raise LinkError(_("the link is damaged: %(char)r (character %(index)d of its game) cannot be in it")
+                            % {"char": text[i], "index": i + 1})
     if len(text) % 4 == 1:
-        raise LinkError("the link is cut short (it ends in the middle of a character group)")
+        raise LinkError(_("the link is cut short (it ends in the middle of a character group)"))
     text = text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4)
     try:
         return binascii.a2b_base64(text.encode())
     except ValueError:
-        raise LinkError("the link is damaged (its characters are not base64)")
+        raise LinkError(_("the link is damaged (its characters are not base64)"))
 
 
 # -- compression -------------------------------------------------------------------------------
@@ -218,18 +238,19 @@ def _decompress(data):
         try:
             body = unpacker.decompress(data, MAX_BODY + 1)
         except _zlib.error:
-            raise LinkError(_UNPACK)
+            raise _not_unpacked()
         if len(body) <= MAX_BODY and not unpacker.eof:
-            raise LinkError(_UNPACK)
+            raise _not_unpacked()
     else:
         try:
             body = _deflate.DeflateIO(_io.BytesIO(data), _deflate.RAW, 15).read(MAX_BODY + 1)
         except EOFError:
-            raise LinkError(_UNPACK)
+            raise _not_unpacked()
         except (OSError, ValueError):
-            raise LinkError(_UNPACK)
+            raise _not_unpacked()
     if len(body) > MAX_BODY:
-        raise LinkError("the link unpacks to more than %d KB: no game is that long" % (MAX_BODY // 1024))
+        raise LinkError(_("the link unpacks to more than %(size)d KB: no game is that long")
+                        % {"size": MAX_BODY // 1024})
     return body
 
 
@@ -288,59 +309,67 @@ def unpack(value):
     in a link, a link cut short or damaged, a body that is not a game.
     """
     if len(value) > MAX_VALUE:
-        raise LinkError("the link is %d characters long: a game link has at most %d" % (len(value), MAX_LINK))
+        raise LinkError(too_long(len(value)))
     if not value:
-        raise LinkError("the link holds no game (nothing follows #game=)")
+        raise LinkError(_("the link holds no game (nothing follows #game=)"))
     if value[0] != VERSION:
         if value[0] in "23456789":
-            raise LinkError("the link was made by a newer version of this site (format %s)" % value[0])
-        raise LinkError("it is not a game link of this site (it does not start with format %s)" % VERSION)
+            raise LinkError(_("the link was made by a newer version of this site (format %(format)s)")
+                            % {"format": value[0]})
+        raise LinkError(_("it is not a game link of this site (it does not start with format %(format)s)")
+                        % {"format": VERSION})
     data = _b64decode(value[1:])
     if len(data) < 5:
-        raise LinkError("the link is cut short (it holds %d bytes of a game)" % len(data))
+        raise LinkError(ngettext("the link is cut short (it holds %(count)d byte of a game)",
+                                 "the link is cut short (it holds %(count)d bytes of a game)", len(data))
+                        % {"count": len(data)})
     body = _decompress(data[4:])
     crc = (data[0] << 24) | (data[1] << 16) | (data[2] << 8) | data[3]
     if _crc(body) != crc:
-        raise LinkError("the link is damaged (its check sum does not match its game)")
+        raise LinkError(_("the link is damaged (its check sum does not match its game)"))
     return _read_body(body)
 
 
 def _read_body(body):
     split = body.find(b"\n\n")
     if split < 0:
-        raise LinkError("it is not a game (its header has no end)")
+        raise LinkError(_("it is not a game (its header has no end)"))
     try:
         head = body[:split].decode("utf-8").split("\n")
     except UnicodeError:
-        raise LinkError("it is not a game (its header is not text)")
+        raise LinkError(_("it is not a game (its header is not text)"))
     fields = head[0].split("\t")
     if len(fields) != 8 or fields[4] not in ("U", "L", "C") or not (fields[3] + fields[5] + fields[6]).isdigit():
-        raise LinkError("it is not a game (its first line is not a game's header)")
+        raise LinkError(_("it is not a game (its first line is not a game's header)"))
     game, id, to_move, count, case, base, seed, options = fields
     if not 1 <= len(id) <= 40:
-        raise LinkError("it is not a game (its game id is not valid)")
+        raise LinkError(_("it is not a game (its game id is not valid)"))
     if to_move not in SIDES:
-        raise LinkError("it is not a game (its side to move, %r, is not white or black)" % to_move[:20])
+        raise LinkError(_("it is not a game (its side to move, %(side)r, is not white or black)")
+                        % {"side": to_move[:20]})
     if len(head) < 2:
-        raise LinkError("it is not a game (it has no start line)")
+        raise LinkError(_("it is not a game (it has no start line)"))
     tags = {}
     for line in head[2:]:
         key, tab, text = line.partition("\t")
         if not tab or not key:
-            raise LinkError("it is not a game (a tag line is not valid: %r)" % line[:40])
+            raise LinkError(_("it is not a game (a tag line is not valid: %(line)r)") % {"line": line[:40]})
         tags[key] = text
     if len(tags) > MAX_TAGS:
-        raise LinkError("it is not a game (it has more than %d tags)" % MAX_TAGS)
+        raise LinkError(_("it is not a game (it has more than %(most)d tags)") % {"most": MAX_TAGS})
     coded = body[split + 2:] if case == "C" else None
     moves = [] if coded is not None else _unpack_moves(body[split + 2:], case == "U")
     if coded is None and len(moves) != int(count):
-        raise LinkError("the link is cut short (it says %s moves and holds %d)" % (count, len(moves)))
+        raise LinkError(ngettext("the link is cut short (it says %(count)s move and holds %(held)d)",
+                                 "the link is cut short (it says %(count)s moves and holds %(held)d)", int(count))
+                        % {"count": count, "held": len(moves)})
     if int(base) > int(count):
-        raise LinkError("it is not a game (its setup has more moves, %s, than the game, %s)" % (base, count))
+        raise LinkError(_("it is not a game (its setup has more moves, %(base)s, than the game, %(count)s)")
+                        % {"base": base, "count": count})
     settings = _options(options)
     start = None if head[1] == "-" else head[1]
     if start is not None and not start:
-        raise LinkError("it is not a game (its start line is empty)")
+        raise LinkError(_("it is not a game (its start line is empty)"))
     link = Link(game, id, to_move, tags, start, moves, int(base), int(seed), settings)
     link.coded = coded
     link.count = int(count)
@@ -356,10 +385,10 @@ def _options(text):
     except ValueError:
         options = None
     if type(options) is not dict or len(options) > 20:
-        raise LinkError("it is not a game (its settings are not valid)")
+        raise LinkError(_("it is not a game (its settings are not valid)"))
     for key in options:
         if type(options[key]) not in (bool, int, str) or len(str(options[key])) > 40:
-            raise LinkError("it is not a game (its setting %r is not valid)" % key[:20])
+            raise LinkError(_("it is not a game (its setting %(name)r is not valid)") % {"name": key[:20]})
     return options
 
 
@@ -373,15 +402,16 @@ def read(value, game_name, start, codec=None, coder=None):
     """
     link = unpack(value)
     if link.game != game_name:
-        raise LinkError("it is a link to a %s game, and this is the %s page"
-                        % (TITLES.get(link.game, repr(link.game[:20])), TITLES.get(game_name, game_name)))
+        raise LinkError(_("it is a link to a %(theirs)s game, and this is the %(page)s page")
+                        % {"theirs": TITLES.get(link.game, repr(link.game[:20])),
+                           "page": TITLES.get(game_name, game_name)})
     try:
         game = start(link.start)
     except ValueError as error:
-        raise LinkError("its start position is not valid (%s)" % str(error)[:120])
+        raise LinkError(_("its start position is not valid (%(error)s)") % {"error": str(error)[:120]})
     if link.coded is not None:
         if codec is None:
-            raise LinkError("its moves are numbered, and this page has no numbering for them")
+            raise LinkError(_("its moves are numbered, and this page has no numbering for them"))
         log = None
         if coder is not None:
             coder.position = link.start
@@ -395,9 +425,11 @@ def read(value, game_name, start, codec=None, coder=None):
         try:
             game.play(link.moves[i])
         except ValueError as error:
-            raise LinkError("move %d (%s) cannot be played: %s" % (i + 1, link.moves[i][:40], str(error)[:160]))
+            raise LinkError(_("move %(number)d (%(move)s) cannot be played: %(error)s")
+                            % {"number": i + 1, "move": link.moves[i][:40], "error": str(error)[:160]})
     if game.phase != "over" and game.to_move != link.to_move:
-        raise LinkError("it says %s is to move, but after its moves %s is" % (link.to_move, game.to_move))
+        raise LinkError(_("it says %(said)s is to move, but after its moves %(side)s is")
+                        % {"said": _side_word(link.to_move), "side": _side_word(game.to_move)})
     for key in link.tags:
         game.tags[key] = link.tags[key]
     return link, game
@@ -473,7 +505,7 @@ class _Digits:
 
     def take(self, radix):
         if radix < 1:
-            raise ValueError("no move is possible there")
+            raise ValueError(_("no move is possible there"))
         digit = self.number % radix
         self.number //= radix
         if self.log is not None:
@@ -494,10 +526,13 @@ def _number_back(codec, game, data, count, log=None):
             move = codec.read(game, digits.take)
             game.play(move)
         except ValueError as error:
-            raise LinkError("move %d cannot be read: %s" % (i + 1, str(error)[:160]))
+            raise LinkError(_("move %(number)d cannot be read: %(error)s")
+                            % {"number": i + 1, "error": str(error)[:160]})
         moves.append(move)
     if digits.number:
-        raise LinkError("the link is damaged (it holds more than its %d moves)" % count)
+        raise LinkError(ngettext("the link is damaged (it holds more than its %(count)d move)",
+                                 "the link is damaged (it holds more than its %(count)d moves)", count)
+                        % {"count": count})
     return moves
 
 

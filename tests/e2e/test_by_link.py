@@ -182,6 +182,9 @@ def test_i_move_only_as_my_side_and_the_list_reopens_the_game(game: GamePage, fr
     assert mail.startswith("mailto:?subject=") and game.page.evaluate("encodeURIComponent", url) in mail
     game.page.get_by_test_id("link-copy").click()
     assert "Link copied" in game.notice() or "Copy the link" in game.notice()
+    # Over the board, the status says whose move it is and where the link is (not the rules' prompt).
+    status = game.page.get_by_test_id("status").inner_text()
+    assert "move, on their own device: send" in status and "Games by link" in status, status
     # My friend's side cannot be moved on my page; nor can I undo their moves later.
     before = game.position()
     reply = str(game.game().legal_moves()[0])

@@ -41,7 +41,7 @@ SIDE_NAMES = {"white": "White", "black": "Black"}  # the record's tags: never tr
 OTHER = {"white": "black", "black": "white"}
 MAX_GAMES = 200
 
-_state = {"page": None, "id": None, "made": None, "synced": None, "title": "", "listed": None,
+_state = {"page": None, "id": None, "made": None, "waiting": None, "synced": None, "title": "", "listed": None,
           "choice": None}  # type: Dict[str, Any]
 
 
@@ -404,6 +404,13 @@ def draw():
         _el("link-send").hidden = my_turn
         _el("link-share").hidden = not bool(window.dvonnLink.canShare())
         _state["listed"] = None
+        # Over the board, where the game's own status would ask for the friend's move: who moves
+        # next, and where the link is (on a phone, far below).
+        _state["waiting"] = None if over or my_turn else _with_friend(
+            friend, _("%(friend)s's move, on their own device: send %(friend)s the link (below, under Games by link)."),
+            _("Your friend's move, on their own device: send them the link (below, under Games by link)."))
+    if _state.get("waiting"):
+        page.put("status", "textContent", _state["waiting"])
     _draw_list()
 
 

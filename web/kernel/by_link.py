@@ -147,10 +147,6 @@ def _mine():
     return "white" if S.players["white"] == "human" else "black"
 
 
-def _page_address():
-    return str(window.location.origin) + str(window.location.pathname)
-
-
 def _swaps(game):
     return sum(1 for m in game.moves if getattr(m, "is_swap", False))
 
@@ -195,7 +191,7 @@ def open_link():
         value = str(window.location.hash)[len(link_format.PREFIX):]
         opened = open_value(value)
     finally:
-        window.history.replaceState(None, "", _page_address())
+        game_io.clear_fragment()
     return opened
 
 
@@ -219,8 +215,7 @@ def open_value(value):
     stored = _read_stored(entry) if entry is not None else None
     if stored is None:
         mine = link.to_move  # a link goes to the player who is to move
-        first = mine if _swaps(game) % 2 == 0 else OTHER[mine]
-        entry = {"id": link.id, "game": link.game, "first": first}
+        entry = {"id": link.id, "game": link.game, "first": _side_at_start(mine, game)}
         _update(entry, link, game, value, mine)
         if entry not in games:
             games.insert(0, entry)
@@ -266,7 +261,13 @@ def _names(tags):
 def _side_now(entry, game):
     """My side in ``game``: the side I began with, changed by each swap (the pie rule)."""
     first = entry.get("first") if entry.get("first") in OTHER else "white"
-    return first if _swaps(game) % 2 == 0 else OTHER[first]
+    return _side_at_start(first, game)
+
+
+def _side_at_start(side, game):
+    """The side that ``side`` in ``game`` was at its start, or the other way round (each swap,
+    the pie rule, exchanges them)."""
+    return side if _swaps(game) % 2 == 0 else OTHER[side]
 
 
 def _opened_notice(game, mine, names):
@@ -290,7 +291,7 @@ def _opened_notice(game, mine, names):
 def _update(entry, link, game, value, mine):
     """Write what the list shows of ``link`` into ``entry``."""
     names = _names(link.tags)
-    entry.update(value=value, page=_page_address(), moves=len(link.moves), mine=mine,
+    entry.update(value=value, page=game_io.page_address(), moves=len(link.moves), mine=mine,
                  opponent=names[OTHER[mine]], to_move="" if game.phase == "over" else game.to_move,
                  opened=_now())
 
@@ -316,8 +317,7 @@ def on_start(event):
     players = {mine: "human", OTHER[mine]: "remote"}
     if S.game.tags.get(TAG) is None:
         game_io._keep_previous()
-    seed = int(window.Math.floor(window.Math.random() * 1000000)) + 1
-    S.new_game(white=players["white"], black=players["black"], level=S.level, seed=seed,
+    S.new_game(white=players["white"], black=players["black"], level=S.level, seed=page.new_seed(),
                **page.new_game_options())
     id = link_format.new_id(window.Math.random)
     for side, field in ((mine, "link-my-name"), (OTHER[mine], "link-friend-name")):
@@ -379,7 +379,7 @@ def draw():
         link.tags.pop(TAG, None)
         value = link_format.pack(link, _coder(id, game.start_position))
         _sync(link, game, value, mine)
-        url = _page_address() + link_format.PREFIX + value
+        url = game_io.page_address() + link_format.PREFIX + value
         anchor = _el("link-url")
         anchor.href = url
         anchor.textContent = url
@@ -425,8 +425,7 @@ def _sync(link, game, value, mine):
                        "reopen it from the list. Nothing was overwritten."))
             return
     else:
-        first = mine if _swaps(game) % 2 == 0 else OTHER[mine]
-        entry = {"id": link.id, "game": link.game, "first": first}
+        entry = {"id": link.id, "game": link.game, "first": _side_at_start(mine, game)}
         games.insert(0, entry)
     _update(entry, link, game, value, mine)
     if _store(games):
@@ -516,7 +515,6 @@ def on_take_theirs(event):
     if entry is None or "other" not in entry:
         return
     entry["value"], entry["other"] = entry["other"], entry["value"]
-    _store(games)
     page = _state["page"]
     link, game = _read(entry["value"])
     _update(entry, link, game, entry["value"], _side_now(entry, game))
@@ -528,14 +526,7 @@ def on_take_theirs(event):
 
 
 def copy_link(event):
-    box = _el("link-box")
-    box.focus()
-    box.select()
-    copied = False
-    try:
-        copied = bool(document.execCommand("copy"))
-    except Exception:  # noqa: BLE001 - no clipboard: the box shows the link
-        copied = False
+    copied = game_io.copy_box(_el("link-box"))
     _state["page"].notify(_("Link copied: send it to your friend.") if copied else _("Copy the link from the box."))
 
 

@@ -166,14 +166,14 @@ def draw():
 
 
 # -- links -------------------------------------------------------------------------------
-def _page_address():
+def page_address():
     """This page's address without its query or ``#...`` (which may be huge)."""
     return str(window.location.origin) + str(window.location.pathname)
 
 
-def _clear_fragment():
+def clear_fragment():
     """Drop the ``#...`` part so a reload continues the saved game rather than the link."""
-    window.history.replaceState(None, "", _page_address())
+    window.history.replaceState(None, "", page_address())
 
 
 def _decode(value):
@@ -200,12 +200,12 @@ def open_link():
         text = _decode(value)
         game = persist.read_record(text, _("the link's record")) if kind == "record" else persist.read_position(text)
     except ValueError as error:
-        _clear_fragment()
+        clear_fragment()
         session.notice = persist.problem(error, what, text)
         # Measured by the tests: when the refusal was shown (performance.now()).
         document.body.dataset.rejectedAt = str(window.performance.now())
         return False
-    _clear_fragment()
+    clear_fragment()
     kept = _keep_previous()
     session.adopt(game, level=_el("level").value, review=kind == "record")
     moves = len(game.moves)
@@ -221,23 +221,28 @@ def on_share(event):
     """"Share link": the page's address with ``#record=<the record>``, copied and shown in a box."""
     session = _page["session"]
     record = persist.share_text(session.live_game().record())
-    url = _page_address() + "#record=" + str(window.encodeURIComponent(record))
+    url = page_address() + "#record=" + str(window.encodeURIComponent(record))
     copied = _show_and_copy(url)
     session.notice = (_("Link copied: it opens this game.") if copied
                       else _("Copy the link from the box under the board: it opens this game."))
     _page["redraw"]()
 
 
-def _show_and_copy(text):
-    box = _el("share-box")
-    box.value = text
-    box.hidden = False
+def copy_box(box):
+    """Select the text of ``box`` (a text field) and copy it; whether the browser copied it."""
     box.focus()
     box.select()
     try:
         return bool(document.execCommand("copy"))
     except Exception:  # noqa: BLE001 - no clipboard: the box shows the text
         return False
+
+
+def _show_and_copy(text):
+    box = _el("share-box")
+    box.value = text
+    box.hidden = False
+    return copy_box(box)
 
 
 # -- export ---------------------------------------------------------------------------------

@@ -362,10 +362,13 @@ class GamePage:
         self.S.flip()
         self.redraw()
 
+    def new_seed(self):
+        """A new game's seed (its random setup, the bot's choices), from the browser's random."""
+        return int(window.Math.floor(window.Math.random() * 1000000)) + 1
+
     def on_new_game(self, event):
-        seed = int(window.Math.floor(window.Math.random() * 1000000)) + 1
         self.S.new_game(white=self.EL["white-player"].value, black=self.EL["black-player"].value,
-                        level=self.EL["level"].value, seed=seed, **self.new_game_options())
+                        level=self.EL["level"].value, seed=self.new_seed(), **self.new_game_options())
         self.after_change()
 
     def on_hashchange(self, event):

@@ -140,19 +140,19 @@ class LinkCodec:
     def _pivot(self, turn, cell, take):
         """The digits' pivot at ``cell``: its text; ``take(radix)`` gives each digit."""
         from dvonn_core.diamonds.board import CELLS, DIAMONDS_AT, LINES, partner
-        holding = [k for k in DIAMONDS_AT[cell] if k in self._diamonds(turn)[1]]
+        from dvonn_core.diamonds.moves import Pivot
+        numbers = self._diamonds(turn)[1]
+        holding = [k for k in DIAMONDS_AT[cell] if k in numbers]
         if not holding:
             raise ValueError("%s is in no diamond" % CELLS[cell])
         k = holding[take(len(holding))] if len(holding) > 1 else holding[0]
         ways = [d for d in range(6) if LINES[cell][d]]
         far = LINES[cell][ways[take(len(ways))]][2]
-        if len(holding) > 1:
-            return "%s/%s>%s" % (CELLS[cell], CELLS[partner(k, cell)], CELLS[far])
-        return "%s>%s" % (CELLS[cell], CELLS[far])
+        return str(Pivot(cell, partner(k, cell), far, len(holding) > 1))  # the partner shown if it must be
 
     def digits(self, game, move):
         """``move`` (a text) in ``game`` as [(digit, radix)]; ValueError if it cannot be numbered."""
-        from dvonn_core.diamonds.board import CELLS, DIAMONDS_AT, DIRECTION_TO, LINES, partner
+        from dvonn_core.diamonds.board import DIAMONDS_AT, DIRECTION_TO, LINES, partner
         from dvonn_core.diamonds.moves import Pivot
         words = move.split()
         choices = self._choices(game)
@@ -181,10 +181,7 @@ class LinkCodec:
             if direction not in ways:
                 raise ValueError("%s: its line end is not three cells away" % word[:40])
             out.append((ways.index(direction), len(ways)))
-            if len(holding) > 1:
-                expected = "%s/%s>%s" % (CELLS[pv.cell], CELLS[pv.partner], CELLS[pv.far])
-            else:
-                expected = "%s>%s" % (CELLS[pv.cell], CELLS[pv.far])
+            expected = str(Pivot(pv.cell, pv.partner, pv.far, len(holding) > 1))
             if expected != word:  # read() writes it so: the link must give back the same text
                 raise ValueError("%s is not written as this page writes it (%s)" % (word[:40], expected))
             turn.step(word)

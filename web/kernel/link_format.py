@@ -244,9 +244,7 @@ def _decompress(data):
     else:
         try:
             body = _deflate.DeflateIO(_io.BytesIO(data), _deflate.RAW, 15).read(MAX_BODY + 1)
-        except EOFError:
-            raise _not_unpacked()
-        except (OSError, ValueError):
+        except (EOFError, OSError, ValueError):
             raise _not_unpacked()
     if len(body) > MAX_BODY:
         raise LinkError(_("the link unpacks to more than %(size)d KB: no game is that long")

@@ -15,6 +15,7 @@ from pyscript.ffi import create_proxy
 
 from diamonds import render
 from diamonds.session import example_session
+from kernel import board_dom
 from kernel.i18n import _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -57,6 +58,7 @@ class BoardView:
                                     % (render.VIEWBOX, _("Diamonds and Pivots board")))
             svg = root.querySelector("svg.dv-svg")
         self.svg = svg
+        self.keyed = board_dom.KeyedBoard(svg, render)  # (its keyboard focus: the board is drawn whole)
         # The board build.py drew into the page, if any: the first redraw keeps it when it
         # shows this example (``data-drawn``, issue 12).
         self.drawn = svg.getAttribute("data-drawn")
@@ -118,13 +120,8 @@ class BoardView:
         self.root.dataset.position = s.game.position()
         self.root.dataset.turn = str(s.turn.move()) if s.turn else ""
 
-    def _cell_of(self, event):
-        target = event.target
-        el = target.closest("[data-cell]") if target and target.closest else None
-        return el.getAttribute("data-cell") if el else None
-
     def on_click(self, event):
-        cell = self._cell_of(event)
+        cell = board_dom.cell_of(event)
         if cell is None:
             return
         self.session.focus = cell
@@ -132,7 +129,7 @@ class BoardView:
             self.redraw()
 
     def on_keydown(self, event):
-        cell = self._cell_of(event)
+        cell = board_dom.cell_of(event)
         if cell is None:
             return
         key = event.key
@@ -148,18 +145,14 @@ class BoardView:
                 self.redraw()
                 self._focus(cell)
             return
-        c = render.next_cell(cell, key, self.session.flipped)
+        c = self.keyed.move_focus(cell, key, self.session.flipped)
         if c is not None:
             event.preventDefault()
             self.session.focus = c
-            for el in self.svg.querySelectorAll('[tabindex="0"]'):
-                el.setAttribute("tabindex", "-1")
-            self._focus(c)
 
     def _focus(self, cell):
-        el = self.svg.querySelector('[data-cell="%s"]' % cell)
+        el = self.keyed.place_focus(cell)
         if el:
-            el.setAttribute("tabindex", "0")
             el.focus()
 
     def on_undo(self, event):

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from dvonn_core.dvonn import board, evaluation, position
+from dvonn_core.dvonn import board, evaluation, incremental, position
 from dvonn_core.dvonn.game import Game
 from dvonn_core.dvonn.setup import random_game, random_setup
 from positions import crafted
@@ -87,3 +87,35 @@ def test_the_search_evaluation_by_hand():
     assert evaluation.score_of(game) == ((white - black) // 64, 2)  # two stacks can move
     assert evaluation.score_of(Game.from_position("D8-10-4DWB4-10-8D.b")) == ((black - white) // 64, 2)
     assert evaluation.evaluate(game) == 100
+
+
+def test_a_childs_evaluation_from_its_parents_terms_is_the_full_evaluation():
+    # The search evaluates a position from its parent's terms (incremental.child_terms,
+    # incremental.child_score_of): over every stack move of every position of some random
+    # games, both must give what the full evaluation gives, removals and DVONN moves included.
+    checked = 0
+    removals = 0
+    for seed in range(8):
+        game = random_setup(seed)
+        replay = Game.from_position(game.position())
+        terms = incremental.parent_terms(replay)
+        for move in random_game(seed, game.copy()).moves[49:]:
+            for code in list(replay.legal_codes()):
+                if code >= 4096:
+                    continue
+                before = replay.occupied
+                replay.push(code)
+                removals += (before & ~replay.occupied).bit_count() > 1
+                assert incremental.child_score_of(replay, terms, code >> 6, code & 63) == evaluation.score_of(replay)
+                child = incremental.child_terms(replay, terms, code >> 6, code & 63)
+                assert child == incremental.parent_terms(replay)
+                assert incremental.moves_of(child, replay.turn) == replay.legal_codes()
+                replay.pop()
+                checked += 1
+            replay.play(move)
+            code = replay.last_code
+            if code < 4096:
+                terms = incremental.child_terms(replay, terms, code >> 6, code & 63)
+            assert terms == incremental.parent_terms(replay)
+        assert incremental.moves_of(terms, replay.turn) == replay.legal_codes() == []
+    assert checked > 5000 and removals > 50

@@ -27,8 +27,11 @@ Design
   and of the cells they could land on, each cell weighted by its closeness to
   the DVONN pieces, with more for the DVONN and enemy stacks a stack that can
   move now could land on (PrimaDvonna's evaluation; pieces count only in the
-  final score).  Leaf evaluations are cached by position
-  for the length of a search.  Subtrees that reach the end of
+  final score).  Every position on the search's line keeps the terms of that
+  evaluation, found from its parent's by looking only at the stacks the move
+  changed (:mod:`dvonn_core.dvonn.incremental`), with the moves of each stack;
+  the legal moves come from them, and the leaves are evaluated from their
+  parent's terms; leaf evaluations are cached by position for the length of a search.  Subtrees that reach the end of
   the game everywhere are stored as exact, so the endgame is solved exactly
   (the search stops early once the root is solved).
 * **Levels**: easy searches 2 plies (at most 2000 nodes) and picks at random
@@ -52,7 +55,11 @@ from ..common.rng import Rng
 from .board import COORDS, EDGE, NEIGHBOURS, SIZE, distance
 from .evaluation import score_of as _score_of
 from .game import Game
-from .moves import PLACE_BASE, Move, code_text
+from .incremental import child_score_of as _child_score_of
+from .incremental import child_terms as _child_terms
+from .incremental import moves_of as _moves_of
+from .incremental import parent_terms as _parent_terms
+from .moves import PASS_CODE, PLACE_BASE, Move, code_text
 from .placement import PlacementSearch
 
 try:
@@ -336,6 +343,9 @@ class Search:
         self.tt = ({}, {})  # type: Tuple[dict, dict]
         self.evals = ({}, {})  # type: Tuple[dict, dict]  # leaf evaluations by position
         self.history = [0] * 4096
+        #: The evaluation terms (dvonn_core.dvonn.evaluation.parent_terms) of the position at each ply
+        #: of the current line, the root's first.
+        self.terms = [_parent_terms(game)] + [None] * 255  # type: List
         self.killers = [[0, 0] for _ in range(128)]
         self.leaf = False  # a heuristic leaf was met in the current subtree
         self.completed = 0
@@ -469,6 +479,68 @@ class Search:
                 k += 300000
         return k + self.history[code]
 
+    def _check_clock(self) -> None:
+        if time.perf_counter() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
+            raise _Timeout()
+
+    def _cutoff(self, code: int, depth: int, ply: int) -> None:
+        """Remember a move that caused a beta cutoff (history and killers)."""
+        if code < PLACE_BASE:
+            self.history[code] += depth * depth
+            if ply < 128:
+                kl = self.killers[ply]
+                if kl[0] != code:
+                    kl[1] = kl[0]
+                    kl[0] = code
+
+    def _frontier(self, moves: "List[int]", terms: tuple, alpha: int, beta: int, ply: int) -> "Tuple[int, int]":
+        """(best score, best move) of a depth-1 node: its children, leaves, are evaluated here from
+        this position's ``terms``, the nodes counted as :meth:`_negamax` would count them."""
+        g = self.game
+        push = g.push
+        pop = g.pop
+        cells = g.cells
+        cache = self.evals[1 - g.turn]
+        best = -WIN * 4
+        best_move = moves[0]
+        first = True
+        leaf = False
+        for code in moves:
+            push(code)
+            try:
+                self.nodes += 1
+                if not self.nodes & 31:
+                    self._check_clock()
+                leaf_key = tuple(cells)
+                hit = cache.get(leaf_key)
+                if hit is None:
+                    if code < PLACE_BASE:
+                        sc, moving = _child_score_of(g, terms, code >> 6, code & 63)
+                    else:
+                        sc, moving = _score_of(g)
+                    hit = cache[leaf_key] = (sc, False) if moving else (final_score(g), True)
+                v = -hit[0]
+                if not first and alpha < v < beta:  # the re-search _negamax would make
+                    self.nodes += 1
+                    if not self.nodes & 31:
+                        self._check_clock()
+            finally:
+                pop()
+            if not hit[1]:
+                leaf = True
+            first = False
+            if v > best:
+                best = v
+                best_move = code
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        self._cutoff(code, 1, ply)
+                        break
+        if leaf:
+            self.leaf = True
+        return best, best_move
+
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
         if not self.nodes & 31:
@@ -484,12 +556,9 @@ class Search:
             if not hit[1]:
                 self.leaf = True
             return hit[0]
-        legal = g.legal_codes()
-        if not legal:
-            return final_score(g)
         key = tuple(g.cells)
         table = self.tt[g.turn]
-        entry = table.get(key)
+        entry = table.get(key)  # never a finished game's position: those are not stored
         tt_move = 0
         if entry is not None:
             e_depth, e_flag, e_score, tt_move = entry
@@ -498,44 +567,73 @@ class Search:
                     if e_depth < EXACT:
                         self.leaf = True
                     return e_score
+        # This position's evaluation terms and moves, from its parent's terms: its children's come from them.
+        last = g.last_code
+        terms = self.terms[ply - 1]
+        if last < PLACE_BASE:
+            terms = _child_terms(g, terms, last >> 6, last & 63)
+        elif last != PASS_CODE:
+            terms = _parent_terms(g)
+        self.terms[ply] = terms
+        legal = _moves_of(terms, g.turn) if g.placed == SIZE else g.legal_codes()
+        if not legal:
+            return final_score(g)
         if len(legal) == 1:
             moves = legal
         else:
-            scored = [(self._order_key(c, tt_move, ply), c) for c in legal]
+            # The keys of _order_key, computed here (the mover is the side to move).
+            st = g.cells
+            me = "b" if g.turn else "w"
+            hist = self.history
+            k0, k1 = self.killers[ply] if ply < 128 else (0, 0)
+            scored = []
+            for c in legal:
+                if c == tt_move:
+                    k = 1 << 30
+                else:
+                    x = st[c & 63]
+                    top = x[-1]
+                    if top != me and top != "d":
+                        k = 1000000 + 1000 * len(x)
+                    elif "d" in x:
+                        k = 500000
+                    else:
+                        k = 0
+                    if c in (k0, k1):
+                        k += 300000
+                    k += hist[c]
+                scored.append((k, c))
             scored.sort(reverse=True)
             moves = [c for _, c in scored]
         outer_leaf = self.leaf
         self.leaf = False
         alpha0 = alpha
-        best = -WIN * 4
-        best_move = moves[0]
-        first = True
-        for code in moves:
-            g.push(code)
-            try:
-                if first:
-                    v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
-                else:
-                    v = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
-                    if alpha < v < beta:
+        if depth == 1:
+            best, best_move = self._frontier(moves, terms, alpha, beta, ply)
+        else:
+            best = -WIN * 4
+            best_move = moves[0]
+            first = True
+            for code in moves:
+                g.push(code)
+                try:
+                    if first:
                         v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
-            finally:
-                g.pop()
-            first = False
-            if v > best:
-                best = v
-                best_move = code
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        if code < PLACE_BASE:
-                            self.history[code] += depth * depth
-                            if ply < 128:
-                                kl = self.killers[ply]
-                                if kl[0] != code:
-                                    kl[1] = kl[0]
-                                    kl[0] = code
-                        break
+                    else:
+                        v = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                        if alpha < v < beta:
+                            v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+                finally:
+                    g.pop()
+                first = False
+                if v > best:
+                    best = v
+                    best_move = code
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            self._cutoff(code, depth, ply)
+                            break
         exact = not self.leaf
         self.leaf = outer_leaf or self.leaf
         flag = 1 if best >= beta else (0 if best > alpha0 else -1)

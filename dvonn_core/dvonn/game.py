@@ -351,6 +351,18 @@ class Game:
         return len(self._codes)
 
     @property
+    def last_code(self) -> int:
+        """The code of the last move played, -1 before the first.
+
+        >>> g = Game(); g.last_code
+        -1
+        >>> g.push(g.legal_codes()[0]); g.last_code == Move.parse("A1").code
+        True
+        """
+        codes = self._codes
+        return codes[-1] if codes else -1
+
+    @property
     def turn(self) -> int:
         """The side to move as a number: 0 for White, 1 for Black."""
         return self._turn

@@ -1,0 +1,312 @@
+"""The search's evaluation found from the parent position's, looking only at the stacks a move changes.
+
+:func:`~dvonn_core.dvonn.evaluation.score_of` adds up one value for every controlled stack (its cell,
+the cells it could land on, the DVONN and enemy stacks among them when it can move now).  A stack
+move changes few of them: the stacks on its two cells and on the cells it cuts off, the stacks
+that could land on one of those cells, and the stacks next to the cell it leaves that were
+surrounded until then.  :func:`parent_terms` keeps every stack's value; :func:`child_terms`
+and :func:`child_score_of` find a child's terms or score from its parent's by looking at
+those stacks only (in full when a DVONN piece moves, since every cell's value changes then).
+The terms also hold each stack's moves, so :func:`moves_of` lists a position's legal moves
+without looking at the whole board.
+The search (:class:`~dvonn_core.dvonn.bot.Search`) keeps the terms of every position on its
+current line and evaluates its leaves this way: the same scores, from a handful of stacks.
+
+>>> from dvonn_core.dvonn.evaluation import score_of
+>>> from dvonn_core.dvonn.setup import random_setup
+>>> g = random_setup(4)
+>>> terms = parent_terms(g)
+>>> code = g.legal_codes()[-1]
+>>> g.push(code)
+>>> child_score_of(g, terms, code >> 6, code & 63) == score_of(g)
+True
+"""
+
+from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE
+from .evaluation import ENEMY, LIFE, SCALE, STACK, TARGET, field_values, score_of
+from .game import Game
+from .moves import PASS_CODE
+
+try:
+    from typing import List, Tuple
+except ImportError:  # MicroPython
+    pass
+
+
+def _ray_bits() -> "List[List[int]]":
+    out = []
+    for c in range(SIZE):
+        row = [0] * 11
+        for d in range(1, 11):
+            for j in JUMPS[c][d]:
+                row[d] |= BIT[j]
+        out.append(row)
+    return out
+
+
+#: RAY_BITS[c][d]: bitboard of the cells from which a stack of height d would land on cell c.
+RAY_BITS = _ray_bits()
+#: CELL_OF[BIT[i]] == i.
+CELL_OF = {}  # type: dict
+for _i in range(SIZE):
+    CELL_OF[BIT[_i]] = _i
+
+#: (values, movers, total, moving, occupied, DVONN cells, heights, surrounded, White's moves,
+#: Black's moves): see :func:`parent_terms`.
+Terms = tuple
+#: The moves of a cell whose stack cannot move (shared, never changed).
+NO_MOVES = []  # type: List[int]
+
+
+def _terms(st: "List[str]", occ: int, fv: "List[int]", i: int) -> "Tuple[int, int]":
+    """(the unscaled value of the stack on cell ``i`` for White (negative for Black), 1 if it can move now)."""
+    s = st[i]
+    top = s[-1]
+    targets = life = enemy = n = 0
+    nb = NEIGHBOUR_BITS[i]
+    if EDGE[i] or occ & nb != nb:
+        for t in JUMPS[i][len(s)]:
+            x = st[t]
+            if x:
+                v = fv[t]
+                targets += v
+                n = 1
+                if "d" in x:
+                    life += v
+                xt = x[-1]
+                if xt != top and xt != "d":
+                    enemy += v
+    else:
+        for t in JUMPS[i][len(s)]:
+            if st[t]:
+                targets += fv[t]
+    v = STACK * fv[i] + TARGET * targets + LIFE * life + ENEMY * enemy
+    return (v if top == "w" else -v), n
+
+
+def _terms_codes(st: "List[str]", occ: int, fv: "List[int]", i: int) -> "Tuple[int, int, List[int]]":
+    """:func:`_terms` and the codes of the stack's moves now (ascending)."""
+    s = st[i]
+    top = s[-1]
+    targets = life = enemy = 0
+    codes = []
+    nb = NEIGHBOUR_BITS[i]
+    if EDGE[i] or occ & nb != nb:
+        base = i * 64
+        for t in JUMPS[i][len(s)]:
+            x = st[t]
+            if x:
+                v = fv[t]
+                targets += v
+                codes.append(base + t)
+                if "d" in x:
+                    life += v
+                xt = x[-1]
+                if xt != top and xt != "d":
+                    enemy += v
+    else:
+        for t in JUMPS[i][len(s)]:
+            if st[t]:
+                targets += fv[t]
+    v = STACK * fv[i] + TARGET * targets + LIFE * life + ENEMY * enemy
+    if top == "w":
+        return v, 1 if codes else 0, codes
+    return -v, 1 if codes else 0, codes
+
+
+def parent_terms(game: Game) -> "Terms":
+    """Each stack's terms of :func:`score_of` (see :func:`_terms`), for :func:`child_score_of`:
+    (values for White by cell, 1 by cell for the stacks that can move, the sum of the values,
+    the stacks that can move, occupied cells, DVONN cells, the controlled stacks by height
+    as bitboards, the controlled stacks that are surrounded, and White's and Black's moves
+    by source cell: see :func:`moves_of`).
+
+    >>> from dvonn_core.dvonn.setup import random_setup
+    >>> g = random_setup(2)
+    >>> terms = parent_terms(g)
+    >>> (terms[2] // SCALE, terms[3]) == score_of(g)
+    True
+    """
+    st = game.cells
+    occ = game.occupied
+    fv = field_values(game.dvonn_bits)
+    values = [0] * SIZE
+    movers = [0] * SIZE
+    heights = [0] * 11  # the controlled stacks of height 1 to 10 (no taller stack can move)
+    surrounded = 0
+    total = moving = 0
+    wcodes = [NO_MOVES] * SIZE
+    bcodes = [NO_MOVES] * SIZE
+    for i in range(SIZE):
+        s = st[i]
+        if s and s[-1] != "d":
+            v, n, codes = _terms_codes(st, occ, fv, i)
+            values[i] = v
+            movers[i] = n
+            if n:
+                if v > 0:
+                    wcodes[i] = codes
+                else:
+                    bcodes[i] = codes
+            total += v
+            moving += n
+            if len(s) <= 10:
+                heights[len(s)] |= BIT[i]
+            nb = NEIGHBOUR_BITS[i]
+            if not EDGE[i] and occ & nb == nb:
+                surrounded |= BIT[i]
+    return values, movers, total, moving, occ, game.dvonn_bits, heights, surrounded, wcodes, bcodes
+
+
+def child_score_of(game: Game, parent: "Terms", source: int, target: int) -> "Tuple[int, int]":
+    """:func:`score_of` of ``game`` just after the stack move ``source`` -> ``target`` from the position
+    whose :func:`parent_terms` are ``parent``: only the stacks the move can change are looked at
+    (those on the two cells and on removed cells, those that could land there, and the stacks
+    next to ``source`` that were surrounded).
+
+    >>> from dvonn_core.dvonn.setup import random_setup
+    >>> g = random_setup(2)
+    >>> terms = parent_terms(g)
+    >>> code = g.legal_codes()[0]
+    >>> g.push(code)
+    >>> child_score_of(g, terms, code >> 6, code & 63) == score_of(g)
+    True
+    """
+    values, movers, total, moving, pocc, pdvm, heights, surrounded = parent[:8]
+    if game.dvonn_bits != pdvm:
+        return score_of(game)
+    st = game.cells
+    occ = game.occupied
+    fv = field_values(pdvm)
+    rays = RAY_BITS
+    cell_of = CELL_OF
+    # The stacks whose value may change: on a changed cell (the move's two, removed ones) ...
+    changed = BIT[source] | BIT[target] | (pocc & ~occ)
+    # ... able to land on one ...
+    near = 0
+    m = changed
+    while m:
+        b = m & -m
+        m ^= b
+        c = cell_of[b]
+        total -= values[c]
+        moving -= movers[c]
+        r = rays[c]
+        for d in range(1, 11):
+            h = heights[d]
+            if h:
+                near |= r[d] & h
+    # ... or surrounded until the source left.
+    near |= NEIGHBOUR_BITS[source] & surrounded
+    near &= ~changed
+    while near:
+        b = near & -near
+        near ^= b
+        j = cell_of[b]
+        v, n = _terms(st, occ, fv, j)
+        total += v - values[j]
+        moving += n - movers[j]
+    if st[target]:
+        v, n = _terms(st, occ, fv, target)
+        total += v
+        moving += n
+    if game.turn:
+        total = -total
+    return total // SCALE, moving
+
+
+def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms":
+    """The :func:`parent_terms` of ``game`` just after the stack move ``source`` -> ``target`` from the
+    position whose terms are ``parent`` (which is left unchanged), found as :func:`child_score_of` finds
+    its score; in full when a DVONN piece moved (every cell's value changes then).
+
+    >>> from dvonn_core.dvonn.setup import random_setup
+    >>> g = random_setup(2)
+    >>> terms = parent_terms(g)
+    >>> code = g.legal_codes()[0]
+    >>> g.push(code)
+    >>> child_terms(g, terms, code >> 6, code & 63) == parent_terms(g)
+    True
+    """
+    values, movers, total, moving, pocc, pdvm, heights, surrounded, wcodes, bcodes = parent
+    if game.dvonn_bits != pdvm:
+        return parent_terms(game)
+    st = game.cells
+    occ = game.occupied
+    fv = field_values(pdvm)
+    rays = RAY_BITS
+    cell_of = CELL_OF
+    values = values[:]
+    movers = movers[:]
+    wcodes = wcodes[:]
+    bcodes = bcodes[:]
+    changed = BIT[source] | BIT[target] | (pocc & ~occ)
+    near = 0
+    m = changed
+    while m:
+        b = m & -m
+        m ^= b
+        c = cell_of[b]
+        total -= values[c]
+        moving -= movers[c]
+        values[c] = 0
+        movers[c] = 0
+        wcodes[c] = bcodes[c] = NO_MOVES
+        r = rays[c]
+        for d in range(1, 11):
+            h = heights[d]
+            if h:
+                near |= r[d] & h
+    near |= NEIGHBOUR_BITS[source] & surrounded
+    near &= ~changed
+    while near:
+        b = near & -near
+        near ^= b
+        j = cell_of[b]
+        v, n, codes = _terms_codes(st, occ, fv, j)
+        total += v - values[j]
+        moving += n - movers[j]
+        values[j] = v
+        movers[j] = n
+        if v > 0:
+            wcodes[j] = codes if n else NO_MOVES
+        else:
+            bcodes[j] = codes if n else NO_MOVES
+    keep = ~changed
+    heights = [h & keep for h in heights]
+    surrounded &= keep & ~NEIGHBOUR_BITS[source]
+    x = st[target]
+    if x:
+        v, n, codes = _terms_codes(st, occ, fv, target)
+        total += v
+        moving += n
+        values[target] = v
+        movers[target] = n
+        if n:
+            if v > 0:
+                wcodes[target] = codes
+            else:
+                bcodes[target] = codes
+        if len(x) <= 10:
+            heights[len(x)] |= BIT[target]
+        nb = NEIGHBOUR_BITS[target]
+        if not EDGE[target] and occ & nb == nb:
+            surrounded |= BIT[target]
+    return values, movers, total, moving, occ, pdvm, heights, surrounded, wcodes, bcodes
+
+
+def moves_of(terms: "Terms", turn: int) -> "List[int]":
+    """The legal move codes of the position whose :func:`parent_terms` are ``terms``, ``turn`` to move
+    (0 White, 1 Black), in the order of :meth:`~dvonn_core.dvonn.game.Game.legal_codes`: a pass
+    when only the other side can move, none at the end.
+
+    >>> from dvonn_core.dvonn.setup import random_setup
+    >>> g = random_setup(3)
+    >>> moves_of(parent_terms(g), g.turn) == g.legal_codes()
+    True
+    """
+    mine = terms[9] if turn else terms[8]
+    legal = [c for codes in mine for c in codes]
+    if not legal and terms[3]:
+        return [PASS_CODE]
+    return legal

@@ -19,7 +19,8 @@ Design
   phase once few cells are left), judged by the set-up value of
   :mod:`dvonn_core.dvonn.placement`, within its budget.
 * **Movement** is searched by iterative-deepening negamax alpha-beta with
-  principal-variation search, a transposition table (keyed by the 49 stacks,
+  principal-variation search, late move reductions (:data:`LMR_DEPTH`: the late
+  moves onto the mover's own stacks first searched a ply shallower), a transposition table (keyed by the 49 stacks,
   one table per side to move, rebuilt for every call so a seed always gives
   the same move), move ordering (TT move, moves onto enemy stacks by height,
   onto DVONN stacks, killer moves, history), and the evaluation of
@@ -101,6 +102,13 @@ SEARCH_LAST_PLACEMENTS = SIZE - 3
 #: The hard level's budget while at least OPENING_STACKS stacks are on the board.
 HARD_OPENING_TIME = 1.8
 OPENING_STACKS = 42
+
+#: Late move reductions: at depth LMR_DEPTH or more, the moves after the first LMR_AFTER whose
+#: ordering key is below QUIET_KEY (onto a stack of the mover's own, no DVONN piece there; not a
+#: killer or the table's move) are searched one ply shallower first, at full depth only if they beat alpha.
+LMR_DEPTH = 3
+LMR_AFTER = 3
+QUIET_KEY = 300000
 
 LEVELS = {
     "easy": Level("easy", 3.0, 2, 2000, 100, 20),
@@ -578,6 +586,7 @@ class Search:
         legal = _moves_of(terms, g.turn) if g.placed == SIZE else g.legal_codes()
         if not legal:
             return final_score(g)
+        quiet = 1 << 30  # the index of the first move to reduce
         if len(legal) == 1:
             moves = legal
         else:
@@ -605,6 +614,10 @@ class Search:
                 scored.append((k, c))
             scored.sort(reverse=True)
             moves = [c for _, c in scored]
+            if depth >= LMR_DEPTH:
+                quiet = LMR_AFTER
+                while quiet < len(scored) and scored[quiet][0] >= QUIET_KEY:
+                    quiet += 1
         outer_leaf = self.leaf
         self.leaf = False
         alpha0 = alpha
@@ -614,13 +627,18 @@ class Search:
             best = -WIN * 4
             best_move = moves[0]
             first = True
-            for code in moves:
+            for k, code in enumerate(moves):
                 g.push(code)
                 try:
                     if first:
                         v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
                     else:
-                        v = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                        if k >= quiet:
+                            v = -self._negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
+                            if v > alpha:
+                                v = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                        else:
+                            v = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
                         if alpha < v < beta:
                             v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
                 finally:

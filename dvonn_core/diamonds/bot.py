@@ -53,6 +53,7 @@ import time
 from heapq import heappop, heappush
 
 from ..common.errors import quote
+from ..common.portable import popcount
 from ..common.rng import Rng
 from .board import BIT, DIAMOND_MASK, DIAMONDS_AT, NEIGHBOURS, SIZE
 from .game import DiamondsGame
@@ -132,13 +133,7 @@ LEVELS = {
 }  # type: Dict[str, Level]
 
 
-def _popcount_portable(x: int) -> int:
-    return bin(x).count("1")
-
-
-# int.bit_count (CPython 3.10+, Pyodide) is ten times faster than counting the digits of bin()
-# in Pyodide; MicroPython has only the latter.  Both give the same numbers.
-_popcount = getattr(int, "bit_count", _popcount_portable)
+_popcount = popcount  # int.bit_count where there is one (dvonn_core.common.portable)
 
 
 # ---------------------------------------------------------------------- evaluation

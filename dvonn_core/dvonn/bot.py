@@ -50,8 +50,9 @@ exceeded by more than a few milliseconds plus one node.
 """
 
 import gc
-import time
 
+from ..common.portable import now as _now
+from ..common.portable import popcount
 from ..common.rng import Rng
 from .board import COORDS, EDGE, NEIGHBOURS, SIZE, distance
 from .evaluation import score_of as _score_of
@@ -154,7 +155,7 @@ def choose_code(
     if time_limit is not None and not time_limit > 0:
         raise ValueError("time_limit must be a positive number of seconds, not %r" % (time_limit,))
     budget = lv.time if time_limit is None else float(time_limit)
-    if time_limit is None and lv.name == "hard" and game.placed == SIZE and game.occupied.bit_count() >= OPENING_STACKS:
+    if time_limit is None and lv.name == "hard" and game.placed == SIZE and popcount(game.occupied) >= OPENING_STACKS:
         budget = HARD_OPENING_TIME  # the first moves, with many choices, get more time
     if game.resigned is not None:
         raise ValueError("the game is over (%s resigned): there is no move to choose" % game.resigned)
@@ -192,7 +193,7 @@ def choose_code(
             gc.enable()
     if info is not None:
         info.update(depth=search.completed, nodes=search.nodes, score=search.best_score, forced=False,
-                    solved=search.solved, elapsed=time.perf_counter() - search.start)
+                    solved=search.solved, elapsed=_now() - search.start)
     return code
 
 
@@ -207,7 +208,7 @@ def _search_placement(game: Game, budget: float, rng: Rng, info: "Optional[dict]
     cell = search.run([k[2] for k in keys])
     if info is not None:
         info.update(depth=search.completed, nodes=search.nodes, score=search.best_score, forced=False,
-                    solved=search.solved, elapsed=time.perf_counter() - search.start)
+                    solved=search.solved, elapsed=_now() - search.start)
     return PLACE_BASE + cell
 
 
@@ -343,7 +344,7 @@ class Search:
 
     def __init__(self, game: Game, budget: float, max_nodes: int = 0) -> None:
         self.game = game
-        self.start = time.perf_counter()
+        self.start = _now()
         self.budget = budget
         self.deadline = self.start + budget * 0.95
         self.max_nodes = max_nodes
@@ -391,7 +392,7 @@ class Search:
             if not self.leaf:
                 self.solved = True
                 break
-            elapsed = time.perf_counter() - self.start
+            elapsed = _now() - self.start
             if elapsed > self.budget * 0.45:
                 break
             if self.max_nodes and self.nodes > self.max_nodes * 0.3:
@@ -488,7 +489,7 @@ class Search:
         return k + self.history[code]
 
     def _check_clock(self) -> None:
-        if time.perf_counter() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
+        if _now() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
             raise _Timeout()
 
     def _cutoff(self, code: int, depth: int, ply: int) -> None:
@@ -552,7 +553,7 @@ class Search:
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
         if not self.nodes & 31:
-            if time.perf_counter() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
+            if _now() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
                 raise _Timeout()
         g = self.game
         if depth <= 0:

@@ -31,8 +31,7 @@ True
 True
 """
 
-import time
-
+from ..common.portable import now as _now
 from .board import EDGE, NEIGHBOURS, SIZE, distance
 
 try:
@@ -132,7 +131,7 @@ class PlacementSearch:
     def __init__(self, cells: "List[str]", turn: int, budget: float, max_nodes: int = 0) -> None:
         self.cells = list(cells)
         self.turn = turn
-        self.start = time.perf_counter()
+        self.start = _now()
         self.budget = budget
         self.deadline = self.start + budget * 0.9
         self.max_nodes = max_nodes
@@ -185,7 +184,7 @@ class PlacementSearch:
             if depth >= len(order):
                 self.solved = True
                 break
-            if time.perf_counter() - self.start > self.budget * 0.3:
+            if _now() - self.start > self.budget * 0.3:
                 break
         return best
 
@@ -211,7 +210,7 @@ class PlacementSearch:
     def _negamax(self, depth: int, alpha: int, beta: int, turn: int) -> int:
         self.nodes += 1
         if not self.nodes & 63:
-            if time.perf_counter() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
+            if _now() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
                 raise _Timeout()
         sign = 1 if turn == 0 else -1
         st = self.cells

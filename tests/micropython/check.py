@@ -132,4 +132,21 @@ from dvonn_core.board import CELLS as OLD_CELLS  # noqa: E402
 from dvonn_core.setup import random_setup as old_random_setup  # noqa: E402
 
 print("old paths", OLD_CELLS[24], old_random_setup(7).position() == random_setup(7).position())
+# 8. The DVONN bot searches the same tree on every Python: medium (a node budget), a fixed-depth hard
+# search (its move and node count), and hard's placement search with a node budget.
+from dvonn_core.common.rng import Rng  # noqa: E402
+from dvonn_core.dvonn import bot  # noqa: E402
+from dvonn_core.dvonn.moves import code_text  # noqa: E402
+from dvonn_core.dvonn.placement import PlacementSearch  # noqa: E402
+
+for seed in (1, 2):
+    g = random_setup(seed)
+    s = bot.Search(g.copy(), 1e9, 0)
+    code = s.run(3, Rng(seed), 0)
+    print("bot", seed, code_text(code), s.nodes, s.best_score, bot.choose_move(g, "medium", seed), bot.evaluate(g))
+g = Game()
+for cell in ("C3", "F3", "I3", "A1", "B1", "E5"):
+    g.play(cell)
+ps = PlacementSearch(g.cells, g.turn, 1e9, max_nodes=3000)
+print("placement", ps.run([i for i in range(49) if not g.cells[i]]), ps.completed, ps.best_score)
 print("done")

@@ -91,6 +91,27 @@ def test_the_time_limit_is_respected():
     assert time.perf_counter() - t0 < 0.3 * 2 + 0.5
 
 
+def test_late_move_reductions_cut_the_search_but_not_the_exact_endgame(monkeypatch):
+    from dvonn_core.common.rng import Rng
+
+    def search(position, depth):
+        s = bot.Search(Game.from_position(position), 1e9, 0)
+        code = s.run(depth, Rng(0), 0)
+        return s.nodes, s.best_score, s.solved, code
+
+    reduced = search(OPENING.position(), 5)
+    endgame = small_endgame(3, max_stacks=8)
+    solved = search(endgame.position(), 64)
+    monkeypatch.setattr(bot, "LMR_DEPTH", 99)  # no reductions
+    full = search(OPENING.position(), 5)
+    assert reduced[0] < 0.8 * full[0]
+    # A solved endgame has the same exact value either way: a reduced move is searched again when it
+    # could matter, and a subtree that met a depth limit is never stored as exact.
+    assert solved[2] and search(endgame.position(), 64)[1:3] == solved[1:3]
+    margin = exact_margin(endgame.copy())
+    assert solved[1] == (bot.WIN + margin if margin > 0 else -bot.WIN + margin if margin < 0 else 0)
+
+
 def test_a_single_legal_move_is_returned_without_searching():
     game = crafted({"A1": "d", "F3": "d", "K5": "d", "G2": "w", "G3": "bbb", "J5": "b"})
     assert [str(m) for m in game.legal_moves()] == ["G2G3"]

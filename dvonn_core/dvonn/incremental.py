@@ -158,6 +158,31 @@ def parent_terms(game: Game) -> "Terms":
     return values, movers, total, moving, occ, game.dvonn_bits, heights, surrounded, wcodes, bcodes
 
 
+def _touched(parent: "Terms", occ: int, source: int, target: int) -> "Tuple[int, int, int, int]":
+    """What the stack move ``source`` -> ``target`` can change in the position whose terms are ``parent``
+    (``occ``: the occupied cells after it): (the cells it changed, the move's two and the removed ones;
+    the other stacks whose value may change, those able to land on a changed cell and those next to
+    ``source`` that were surrounded until it left; the changed cells' share of the total, and of the
+    stacks that can move)."""
+    values, movers, _total, _moving, pocc, _dvm, heights, surrounded = parent[:8]
+    changed = BIT[source] | BIT[target] | (pocc & ~occ)
+    near = lost = lost_moving = 0
+    m = changed
+    while m:
+        b = m & -m
+        m ^= b
+        c = CELL_OF[b]
+        lost += values[c]
+        lost_moving += movers[c]
+        r = RAY_BITS[c]
+        for d in range(1, 11):
+            h = heights[d]
+            if h:
+                near |= r[d] & h
+    near |= NEIGHBOUR_BITS[source] & surrounded
+    return changed, near & ~changed, lost, lost_moving
+
+
 def child_score_of(game: Game, parent: "Terms", source: int, target: int) -> "Tuple[int, int]":
     """:func:`score_of` of ``game`` just after the stack move ``source`` -> ``target`` from the position
     whose :func:`parent_terms` are ``parent``: only the stacks the move can change are looked at
@@ -172,33 +197,16 @@ def child_score_of(game: Game, parent: "Terms", source: int, target: int) -> "Tu
     >>> child_score_of(g, terms, code >> 6, code & 63) == score_of(g)
     True
     """
-    values, movers, total, moving, pocc, pdvm, heights, surrounded = parent[:8]
+    values, movers, total, moving, _pocc, pdvm = parent[:6]
     if game.dvonn_bits != pdvm:
         return score_of(game)
     st = game.cells
     occ = game.occupied
     fv = field_values(pdvm)
-    rays = RAY_BITS
     cell_of = CELL_OF
-    # The stacks whose value may change: on a changed cell (the move's two, removed ones) ...
-    changed = BIT[source] | BIT[target] | (pocc & ~occ)
-    # ... able to land on one ...
-    near = 0
-    m = changed
-    while m:
-        b = m & -m
-        m ^= b
-        c = cell_of[b]
-        total -= values[c]
-        moving -= movers[c]
-        r = rays[c]
-        for d in range(1, 11):
-            h = heights[d]
-            if h:
-                near |= r[d] & h
-    # ... or surrounded until the source left.
-    near |= NEIGHBOUR_BITS[source] & surrounded
-    near &= ~changed
+    _changed, near, lost, lost_moving = _touched(parent, occ, source, target)
+    total -= lost
+    moving -= lost_moving
     while near:
         b = near & -near
         near ^= b
@@ -228,37 +236,27 @@ def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms
     >>> child_terms(g, terms, code >> 6, code & 63) == parent_terms(g)
     True
     """
-    values, movers, total, moving, pocc, pdvm, heights, surrounded, wcodes, bcodes = parent
+    values, movers, total, moving, _pocc, pdvm, heights, surrounded, wcodes, bcodes = parent
     if game.dvonn_bits != pdvm:
         return parent_terms(game)
     st = game.cells
     occ = game.occupied
     fv = field_values(pdvm)
-    rays = RAY_BITS
     cell_of = CELL_OF
+    changed, near, lost, lost_moving = _touched(parent, occ, source, target)
+    total -= lost
+    moving -= lost_moving
     values = values[:]
     movers = movers[:]
     wcodes = wcodes[:]
     bcodes = bcodes[:]
-    changed = BIT[source] | BIT[target] | (pocc & ~occ)
-    near = 0
     m = changed
     while m:
         b = m & -m
         m ^= b
         c = cell_of[b]
-        total -= values[c]
-        moving -= movers[c]
-        values[c] = 0
-        movers[c] = 0
+        values[c] = movers[c] = 0
         wcodes[c] = bcodes[c] = NO_MOVES
-        r = rays[c]
-        for d in range(1, 11):
-            h = heights[d]
-            if h:
-                near |= r[d] & h
-    near |= NEIGHBOUR_BITS[source] & surrounded
-    near &= ~changed
     while near:
         b = near & -near
         near ^= b

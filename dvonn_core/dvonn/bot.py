@@ -553,8 +553,7 @@ class Search:
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
         if not self.nodes & 31:
-            if _now() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
-                raise _Timeout()
+            self._check_clock()
         g = self.game
         if depth <= 0:
             cache = self.evals[g.turn]

@@ -329,3 +329,28 @@ def test_two_moves_written_at_once_are_both_read(tmp_path, monkeypatch):
     for r in records:
         assert r["error"] is None, r["error"]
         assert len(r["moves"]) > 50  # the games went past placement
+
+
+def test_setups_are_placed_against_the_judge_then_judged_from_both_sides(tmp_path, monkeypatch):
+    from benchmarks import setups
+
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    out = tmp_path / "setups.jsonl"
+    records = setups.measure("WORKTREE:easy:0.02", ENGINE, setups=2, games=2, workers=1, seed=3, out=out)
+    assert [r["setup"] for r in records] == [0, 1] and [r["placer_white"] for r in records] == [True, False]
+    assert [json.loads(line)["setup"] for line in out.read_text().splitlines()] == [0, 1]
+    for r in records:
+        game = Game()
+        for m in r["moves"]:
+            game.play(m)
+        assert game.placed == 49 and game.position() == r["position"]
+        assert len(r["games"]) == 2 and r["think"] > 0
+        for played, margin in zip(r["games"], r["margins"], strict=True):
+            g = Game.from_position(r["position"])
+            for m in played["moves"]:
+                g.play(m)
+            w, b = g.score()
+            assert g.phase == "over" and [w, b] == played["score"]
+            assert margin == (w - b if r["placer_white"] else b - w)
+    table = setups.summary(records)
+    assert "set-ups 2, 4 games" in table and "as White: 1 set-ups" in table and "as Black: 1 set-ups" in table

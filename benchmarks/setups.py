@@ -40,9 +40,9 @@ from dvonn_core.dvonn.game import Game  # noqa: E402
 
 
 def place(placer: match.Bot | match.EngineBot, judge: match.Bot | match.EngineBot, colour: int,
-          seed: int) -> tuple[list[str], float]:
+          seed: int) -> tuple[list[str], str, float]:
     """The 49 placements of a game from the empty board, the placer playing ``colour`` (0 White);
-    (the moves, the placer's thinking seconds)."""
+    (the moves, the position they lead to, the placer's thinking seconds)."""
     game = Game()
     moves: list[str] = []
     think = 0.0
@@ -55,30 +55,22 @@ def place(placer: match.Bot | match.EngineBot, judge: match.Bot | match.EngineBo
                 think += seconds
             else:
                 text, _ = judge.ask(None, moves, match.bot_seed(seed, 1, len(moves)))
-            game.play(text)
-            moves.append(str(game.moves[-1]))
+            moves.append(str(game.play(text)))
     finally:
         placer.end_game()
         judge.end_game()
-    return moves, think
+    return moves, game.position(), think
 
 
-def judge_both_sides(sides: list[match.Bot | match.EngineBot], start: str, seed: int) -> tuple[list[str], int, int]:
-    """(the moves, White's and Black's final score) of a game from ``start`` that the judge plays on both sides."""
-    game = Game.from_position(start)
-    moves: list[str] = []
-    for k, side in enumerate(sides):
-        side.new_game(start, seed + k)
-    try:
-        while game.legal_codes():
-            text, _ = sides[game.turn].ask(start, moves, match.bot_seed(seed, game.turn, len(moves)))
-            game.play(text)
-            moves.append(str(game.moves[-1]))
-    finally:
-        for side in sides:
-            side.end_game()
-    w, b = game.score()
-    return moves, w, b
+def judge_both_sides(sides: list[match.Bot | match.EngineBot], start: str, seed: int, number: int) -> dict:
+    """A game from ``start`` that the judge plays on both sides (``match.play_game``'s record, its game
+    ``number``); raises ``match.BotError`` if it ended by an error."""
+    task = {"run": "", "game": number, "pair": number, "start": "set-up", "position": start, "white": "a"}
+    record = match.play_game(task, {"a": sides[0], "b": sides[1]}, seed, threading.Event())
+    assert record is not None  # never stopped
+    if record["error"]:
+        raise match.BotError(record["error"])
+    return record
 
 
 def measure(placer_spec: str, judge_spec: str, setups: int, games: int, workers: int, seed: int,
@@ -104,17 +96,14 @@ def measure(placer_spec: str, judge_spec: str, setups: int, games: int, workers:
                 colour = k % 2
                 base = (seed * 1000003 + k * 7919) % 2**31
                 try:
-                    moves, think = place(placer, judge, colour, base)
-                    game = Game()
-                    for m in moves:
-                        game.play(m)
-                    start = game.position()
+                    moves, start, think = place(placer, judge, colour, base)
                     margins = []
                     played = []
                     for g in range(games):
-                        line, w, b = judge_both_sides(sides, start, base + 101 * (g + 1))
+                        game = judge_both_sides(sides, start, base, g)
+                        w, b = game["score"]
                         margins.append(w - b if colour == 0 else b - w)
-                        played.append({"moves": line, "score": [w, b]})
+                        played.append({"moves": game["moves"], "score": [w, b]})
                 except (match.BotError, ValueError) as e:
                     with lock:
                         errors.append("set-up %d: %s" % (k, e))

@@ -21,7 +21,10 @@ Players.  A player is ``REV[:LEVEL[:SECONDS]]`` or ``engine:CMD``:
   a hash: its ``dvonn_core`` is exported once with ``git archive`` into ``.match-cache/<sha>``), or a
   directory holding a ``dvonn_core`` package (used as it is);
 * ``LEVEL`` is ``easy``, ``medium`` or ``hard`` (default ``hard``);
-* ``SECONDS`` is the time per move (default: the level's own budget, ``time_limit=None``);
+* ``SECONDS`` is the time per move (default: the level's own budget, ``time_limit=None``), or ``dN``
+  for fixed-depth play: every stack move searched to exactly N plies with no clock (``depth=N``; to
+  compare programs depth for depth, e.g. ``main:hard:d4`` against ``'engine:... --depth=4'``; versions
+  before this option answer with an error);
 * ``engine:CMD`` is any program that speaks the CodeCup 2011 protocol, started once per game with
   ``{position}``, ``{moves}``, ``{state}`` and ``{seed}`` in ``CMD`` filled in for the game's start (see
   ``benchmarks/external.py``), its own options (its time, its level) passed through untouched; for example
@@ -187,33 +190,52 @@ def sprt_bounds(alpha: float = 0.05, beta: float = 0.05) -> "tuple[float, float]
 class Player:
     """A bot version and its settings, from a spec ``REV[:LEVEL[:SECONDS]]``, or an external program (``engine:CMD``)."""
 
-    def __init__(self, spec: str, rev: str, level: str, seconds: "float | None", command: "list[str] | None" = None) -> None:
+    def __init__(
+        self,
+        spec: str,
+        rev: str,
+        level: str,
+        seconds: "float | None",
+        command: "list[str] | None" = None,
+        depth: "int | None" = None,
+    ) -> None:
         self.spec = spec
         self.rev = rev
         self.level = level  # "engine" for an external program
         self.seconds = seconds
+        self.depth = depth  # fixed-depth play (no clock), instead of seconds
         self.command = command  # the external program's words, placeholders not yet filled in
         self.directory = None  # type: Path | None  # holds the version's dvonn_core
         self.version = ""  # a commit hash, a content hash of the working tree, a path, or the program's path
 
     def describe(self) -> dict:
-        return {"spec": self.spec, "version": self.version, "level": self.level, "seconds": self.seconds}
+        out = {"spec": self.spec, "version": self.version, "level": self.level, "seconds": self.seconds}
+        if self.depth is not None:
+            out["depth"] = self.depth
+        return out
 
 
 def parse_player(spec: str) -> Player:
-    """A player from ``REV[:LEVEL[:SECONDS]]`` (the revision part may itself contain ``:``) or ``engine:CMD``."""
+    """A player from ``REV[:LEVEL[:SECONDS]]`` or ``REV:LEVEL:dN`` (the revision part may itself contain ``:``)
+    or ``engine:CMD``."""
     if external.is_engine_spec(spec):
         return Player(spec, "", "engine", None, external.parse_command(spec))
     parts = spec.split(":")
     seconds = None
+    depth = None
     level = "hard"
     if len(parts) >= 3 and parts[-2] in LEVELS:
-        try:
-            seconds = float(parts[-1])
-        except ValueError:
-            raise ValueError("player %r: %r is not a number of seconds" % (spec, parts[-1]))
-        if not seconds > 0:
-            raise ValueError("player %r: the seconds must be positive" % spec)
+        if re.fullmatch(r"d[0-9]+", parts[-1]):
+            depth = int(parts[-1][1:])
+            if not 1 <= depth <= 64:
+                raise ValueError("player %r: the depth must be 1 to 64 plies" % spec)
+        else:
+            try:
+                seconds = float(parts[-1])
+            except ValueError:
+                raise ValueError("player %r: %r is not a number of seconds (or dN, a depth)" % (spec, parts[-1]))
+            if not seconds > 0:
+                raise ValueError("player %r: the seconds must be positive" % spec)
         level = parts[-2]
         parts = parts[:-2]
     elif len(parts) >= 2 and parts[-1] in LEVELS:
@@ -222,7 +244,7 @@ def parse_player(spec: str) -> Player:
     rev = ":".join(parts)
     if not rev:
         raise ValueError("player %r has no revision (WORKTREE, a git revision or a directory)" % spec)
-    return Player(spec, rev, level, seconds)
+    return Player(spec, rev, level, seconds, depth=depth)
 
 
 def _git(*args: str) -> str:
@@ -415,7 +437,10 @@ while True:
         for m in req["moves"]:
             game.play(m)
         t0 = time.perf_counter()
-        move = bot.choose_move(game, req["level"], req["seed"], req["time"])
+        if req.get("depth") is None:
+            move = bot.choose_move(game, req["level"], req["seed"], req["time"])
+        else:  # only versions that have fixed-depth play
+            move = bot.choose_move(game, req["level"], req["seed"], req["time"], depth=req["depth"])
         seconds = time.perf_counter() - t0
         out = {"move": str(move), "seconds": seconds}
     except Exception:
@@ -484,7 +509,14 @@ class Bot:
         """(move text, thinking seconds) for the side to move."""
         proc = self.proc if self.proc is not None and self.proc.poll() is None else self._start()
         assert proc.stdin is not None
-        request = {"start": start, "moves": moves, "level": self.player.level, "seed": seed, "time": self.player.seconds}
+        request = {
+            "start": start,
+            "moves": moves,
+            "level": self.player.level,
+            "seed": seed,
+            "time": self.player.seconds,
+            "depth": self.player.depth,
+        }
         try:
             proc.stdin.write(json.dumps(request) + "\n")
             proc.stdin.flush()
@@ -636,6 +668,8 @@ def summary(
             seconds = rs[0][key]["seconds"]
             if rs[0][key]["level"] == "engine":
                 budget = "set by its command"
+            elif rs[0][key].get("depth") is not None:
+                budget = "none: depth %d" % rs[0][key]["depth"]
             else:
                 budget = "%.3g s" % seconds if seconds is not None else "the level's own"
             lines.append("  %s %-28s longest think %.3f s (budget %s)   total %.1f s over %d moves, %.2f s a game" % (

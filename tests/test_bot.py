@@ -84,6 +84,26 @@ def test_hard_is_reproducible_in_placement_and_in_a_solved_endgame():
     assert bot.choose_move(endgame, "hard", seed=5) == bot.choose_move(endgame, "hard", seed=5)
 
 
+def test_a_fixed_depth_is_searched_exactly_without_a_clock():
+    from dvonn_core.common.rng import Rng
+
+    for depth in (1, 3, 4):
+        info = {}
+        code = bot.choose_code(OPENING, "hard", seed=2, info=info, depth=depth)
+        search = bot.Search(OPENING.copy(), 1e9, 0)
+        assert code == search.run(depth, Rng(2), 0)
+        assert (info["depth"], info["nodes"]) == (depth, search.nodes)
+    # Easy keeps its noise (and medium its choices) but drops its node budget: deeper than its own 2 plies.
+    info = {}
+    bot.choose_code(OPENING, "easy", seed=2, info=info, depth=3)
+    assert info["depth"] == 3 and info["nodes"] > bot.LEVELS["easy"].nodes
+    text = bot.choose_move_text(OPENING.position(), "medium", 1, depth=2)
+    assert text == str(bot.choose_move(OPENING, "medium", 1, depth=2))
+    for bad in (0, 65, 2.0, "3", True):
+        with pytest.raises(ValueError, match="depth"):
+            bot.choose_move(OPENING, "hard", depth=bad)
+
+
 def test_the_time_limit_is_respected():
     # A generous bound: the measured overshoot is reported by benchmarks/bot_speed.py.
     t0 = time.perf_counter()

@@ -65,6 +65,21 @@ def test_an_illegal_opponent_move_is_reported_and_ends_the_engine():
 def test_bad_options_are_refused_with_a_message():
     assert engine.main(["--level", "expert"]) == 2
     assert engine.main(["--time", "-1"]) == 2
+    assert engine.main(["--depth", "0"]) == 2
+    assert engine.main(["--depth", "two"]) == 2
+
+
+def test_a_fixed_depth_engine_plays_the_bots_move_at_that_depth():
+    from dvonn_core.dvonn import bot
+
+    start = random_setup(8).position()
+    proc = spawn("--depth", "2", "--seed", "3", "--position", start)
+    talk(proc, "Start")
+    first = proc.stdout.readline().strip()
+    talk(proc, "Quit")
+    assert proc.wait(timeout=60) == 0
+    game = Game.from_position(start)
+    assert first == str(bot.choose_move(game, "hard", seed=3 + game.ply, depth=2))
 
 
 def test_two_engine_processes_play_a_whole_game_against_each_other():

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import external, match
+from dvonn_core.dvonn import bot
 from dvonn_core.dvonn.board import CELLS
 from dvonn_core.dvonn.game import Game
 from dvonn_core.dvonn.setup import random_setup
@@ -73,7 +74,11 @@ def test_player_specs():
     assert (p.rev, p.level, p.seconds) == ("WORKTREE", "hard", None)
     p = match.parse_player("/tmp/old:easy")
     assert (p.rev, p.level, p.seconds) == ("/tmp/old", "easy", None)
-    for bad in ("WORKTREE:hard:0", "WORKTREE:hard:x", ":easy"):
+    p = match.parse_player("main:hard:d4")
+    assert (p.rev, p.level, p.seconds, p.depth) == ("main", "hard", None, 4)
+    assert match.parse_player("HEAD~3:hard:1.0").depth is None
+    bad_depths = ("WORKTREE:hard:d0", "WORKTREE:hard:d65", "WORKTREE:hard:d")
+    for bad in ("WORKTREE:hard:0", "WORKTREE:hard:x", ":easy") + bad_depths:
         with pytest.raises(ValueError):
             match.parse_player(bad)
     with pytest.raises(ValueError, match="neither"):
@@ -144,6 +149,26 @@ def test_a_tiny_real_match_through_the_bot_processes(tmp_path, capsys, monkeypat
         assert r["think"]["a"][2] + r["think"]["b"][2] == len(r["moves"])
     assert match.main(["--summary", str(out)]) == 0
     assert "games 2" in capsys.readouterr().out
+
+
+def test_fixed_depth_players_play_the_moves_of_that_search(tmp_path, capsys, monkeypatch):
+    # Each move of a depth-2 player is the one its version's bot chooses at depth 2 in that position.
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    out = tmp_path / "games.jsonl"
+    argv = ["WORKTREE:medium:d2", "WORKTREE:hard:d1", "--starts", "random=1", "--seed", "5"]
+    argv += ["--out", str(out), "--quiet"]
+    assert match.main(argv) == 0
+    assert "budget none: depth 2" in capsys.readouterr().out
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    for r in records:
+        assert r["error"] is None and r["a"]["depth"] == 2 and r["b"]["depth"] == 1
+        game = Game.from_position(r["position"])
+        for ply, m in enumerate(r["moves"]):
+            who = r["white"] if game.turn == 0 else ("b" if r["white"] == "a" else "a")
+            level, depth = ("medium", 2) if who == "a" else ("hard", 1)
+            seed = match.bot_seed(5, r["game"], ply)
+            assert m == str(bot.choose_move(game, level, seed, depth=depth))
+            game.play(m)
 
 
 def test_an_illegal_move_loses_the_game_and_is_logged(tmp_path, monkeypatch):

@@ -97,6 +97,10 @@ class Level:
         self.place_noise = place_noise  # random points added to placement scores
 
 
+#: The deepest search :func:`choose_move` accepts as its ``depth`` (the search's tables of killer moves and
+#: evaluation terms by ply are sized for it).
+MAX_DEPTH = 64
+
 #: Hard searches this many last placements (all after the three DVONN pieces), judged by the set-up value.
 SEARCH_LAST_PLACEMENTS = SIZE - 3
 
@@ -128,32 +132,49 @@ def _level(level: str) -> Level:
 # ---------------------------------------------------------------------- public API
 
 
-def choose_move(game: Game, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None) -> Move:
+def choose_move(
+    game: Game, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None, depth: "Optional[int]" = None
+) -> Move:
     """The bot's move for the side to move in ``game`` (which is left unchanged).
 
     ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``; ``seed`` makes the
-    choice reproducible; ``time_limit`` (seconds) replaces the level's budget.
-    Raises ``ValueError`` when the game is over.
+    choice reproducible; ``time_limit`` (seconds) replaces the level's budget;
+    ``depth`` (plies, 1 to 64) searches stack moves to exactly that depth with no clock
+    and no node budget, as engines' fixed-depth play does (placements are chosen
+    as the level chooses them).  Raises ``ValueError`` when the game is over.
     """
-    return Move.from_code(choose_code(game, level, seed, time_limit))
+    return Move.from_code(choose_code(game, level, seed, time_limit, depth=depth))
 
 
-def choose_move_text(position: str, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None) -> str:
+def choose_move_text(
+    position: str,
+    level: str = "easy",
+    seed: int = 0,
+    time_limit: "Optional[float]" = None,
+    depth: "Optional[int]" = None,
+) -> str:
     """The bot's move, as text, in a position string (for the web worker).
 
     >>> choose_move_text("9-10-11-10-9.wp", "hard")
     'F3'
     """
-    return code_text(choose_code(Game.from_position(position), level, seed, time_limit))
+    return code_text(choose_code(Game.from_position(position), level, seed, time_limit, depth=depth))
 
 
 def choose_code(
-    game: Game, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None, info: "Optional[dict]" = None
+    game: Game,
+    level: str = "easy",
+    seed: int = 0,
+    time_limit: "Optional[float]" = None,
+    info: "Optional[dict]" = None,
+    depth: "Optional[int]" = None,
 ) -> int:
     """Like :func:`choose_move` but returns the internal move code; ``info`` (a dict) receives search statistics."""
     lv = _level(level)
     if time_limit is not None and not time_limit > 0:
         raise ValueError("time_limit must be a positive number of seconds, not %r" % (time_limit,))
+    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= MAX_DEPTH):
+        raise ValueError("depth must be a whole number of plies from 1 to %d, not %r" % (MAX_DEPTH, depth))
     budget = lv.time if time_limit is None else float(time_limit)
     if time_limit is None and lv.name == "hard" and game.placed == SIZE and popcount(game.occupied) >= OPENING_STACKS:
         budget = HARD_OPENING_TIME  # the first moves, with many choices, get more time
@@ -181,13 +202,14 @@ def choose_code(
         if info is not None:
             info.update(depth=0, nodes=0, score=best, forced=False)
         return choice
-    search = Search(game.copy(), budget, lv.nodes)
+    # A fixed depth has no clock and no node budget.
+    search = Search(game.copy(), budget, lv.nodes) if depth is None else Search(game.copy(), float("inf"), 0)
     # The search makes no reference cycles; a full collection over a large
     # transposition table could otherwise stall it past its deadline.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        code = search.run(lv.depth, rng, lv.noise)
+        code = search.run(lv.depth if depth is None else depth, rng, lv.noise)
     finally:
         if collecting:
             gc.enable()

@@ -3,7 +3,7 @@
 Usage::
 
     python -m dvonn_core engine [--level easy|medium|hard] [--seed N] [--time SECONDS]
-                                [--position POSITION] [--quiet]
+                                [--depth PLIES] [--position POSITION] [--quiet]
 
 Protocol (one message per line on standard input and output; the engine
 flushes after every line it writes):
@@ -41,7 +41,9 @@ standard error with what is wrong, and the engine exits with status 2, as for
 any bad option.
 
 ``--level`` (default ``hard``) and ``--time`` (seconds per move, default the
-level's budget) set the strength; ``--seed`` (default 0) makes the engine's
+level's budget) set the strength; ``--depth N`` instead searches every stack
+move to exactly N plies with no clock (fixed-depth play, to compare programs
+depth for depth; placements as the level plays them); ``--seed`` (default 0) makes the engine's
 play reproducible (the bot's seed is the engine's seed plus the number of moves
 played since the start).
 
@@ -80,6 +82,16 @@ def _seconds(text: str) -> float:
     return t
 
 
+def _plies(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= bot.MAX_DEPTH:
+        raise argparse.ArgumentTypeError("needs a whole number of plies from 1 to %d, not %r" % (bot.MAX_DEPTH, text))
+    return n
+
+
 def _position(text: str) -> str:
     try:
         Game.from_position(text)
@@ -103,6 +115,13 @@ def parser() -> argparse.ArgumentParser:
         "--time", type=_seconds, default=None, metavar="SECONDS", help="seconds per move (default: the level's budget)"
     )
     p.add_argument(
+        "--depth",
+        type=_plies,
+        default=None,
+        metavar="PLIES",
+        help="search stack moves to exactly this depth, with no clock (default: the level's own search)",
+    )
+    p.add_argument(
         "--position",
         type=_position,
         default=None,
@@ -122,6 +141,7 @@ def run(
     time_limit: "Optional[float]" = None,
     quiet: bool = False,
     position: "Optional[str]" = None,
+    depth: "Optional[int]" = None,
 ) -> int:
     """Play one game over the CodeCup protocol, from ``position`` (default the empty board); returns the exit status."""
     game = Game() if position is None else Game.from_position(position)
@@ -130,7 +150,7 @@ def run(
     def reply() -> None:
         while game.turn == me and game.legal_codes():
             info = {}  # type: dict
-            code = bot.choose_code(game, level, seed + game.ply, time_limit, info)
+            code = bot.choose_code(game, level, seed + game.ply, time_limit, info, depth=depth)
             game.push(code)
             text = code_text(code)
             out.write(text + "\n")
@@ -176,4 +196,6 @@ def main(argv: "Optional[List[str]]" = None) -> int:
         args = parser().parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as e:  # argparse has printed the message (or the help)
         return e.code if isinstance(e.code, int) else 2
-    return run(sys.stdin, sys.stdout, sys.stderr, args.level, args.seed, args.time, args.quiet, args.position)
+    return run(
+        sys.stdin, sys.stdout, sys.stderr, args.level, args.seed, args.time, args.quiet, args.position, args.depth
+    )

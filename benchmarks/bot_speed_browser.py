@@ -3,7 +3,7 @@
 
 Builds the site into a temporary directory, adds a benchmark page whose Web Worker loads
 the vendored Pyodide (``vendor/pyodide-*/pyodide.mjs``, the runtime the bot worker uses),
-writes ``dvonn_core/*.py`` and ``benchmarks/bot_speed.py`` into its file system and runs
+writes ``dvonn_core/**/*.py`` and ``benchmarks/bot_speed.py`` into its file system and runs
 ``bot_speed.measure(bot_speed.POSITIONS, TIME)``; serves it on 127.0.0.1, runs it in
 chromium through Playwright, then runs the same measurement on this CPython and prints
 both tables (depth reached in the budget, nodes, nodes per second)::
@@ -77,7 +77,9 @@ def add_bench_page(site: Path, seconds: float) -> str:
     pyodide = next(p.relative_to(site).as_posix() for p in sorted((site / "vendor").glob("pyodide-*")))
     bench = site / "bench"
     bench.mkdir()
-    files = {f"dvonn_core/{p.name}": p.read_text() for p in sorted(build.CORE.glob("*.py"))}
+    # The whole package, its subpackages (common/, dvonn/, diamonds/) included.
+    sources = sorted(build.CORE.rglob("*.py"))
+    files = {"dvonn_core/" + p.relative_to(build.CORE).as_posix(): p.read_text() for p in sources}
     files["benchmarks/__init__.py"] = ""
     files["benchmarks/bot_speed.py"] = (ROOT / "benchmarks" / "bot_speed.py").read_text()
     (bench / "files.json").write_text(json.dumps(files))

@@ -97,6 +97,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from dvonn_core.dvonn.bot import MAX_DEPTH  # noqa: E402
 from dvonn_core.dvonn.game import Game  # noqa: E402
 from dvonn_core.dvonn.setup import random_setup  # noqa: E402
 
@@ -227,8 +228,8 @@ def parse_player(spec: str) -> Player:
     if len(parts) >= 3 and parts[-2] in LEVELS:
         if re.fullmatch(r"d[0-9]+", parts[-1]):
             depth = int(parts[-1][1:])
-            if not 1 <= depth <= 64:
-                raise ValueError("player %r: the depth must be 1 to 64 plies" % spec)
+            if not 1 <= depth <= MAX_DEPTH:
+                raise ValueError("player %r: the depth must be 1 to %d plies" % (spec, MAX_DEPTH))
         else:
             try:
                 seconds = float(parts[-1])

@@ -202,14 +202,17 @@ def choose_code(
         if info is not None:
             info.update(depth=0, nodes=0, score=best, forced=False)
         return choice
-    # A fixed depth has no clock and no node budget.
-    search = Search(game.copy(), budget, lv.nodes) if depth is None else Search(game.copy(), float("inf"), 0)
+    if depth is None:
+        search = Search(game.copy(), budget, lv.nodes)
+        depth = lv.depth
+    else:
+        search = Search(game.copy(), float("inf"), 0)  # a fixed depth: no clock, no node budget
     # The search makes no reference cycles; a full collection over a large
     # transposition table could otherwise stall it past its deadline.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        code = search.run(lv.depth if depth is None else depth, rng, lv.noise)
+        code = search.run(depth, rng, lv.noise)
     finally:
         if collecting:
             gc.enable()

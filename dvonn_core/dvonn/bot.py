@@ -59,6 +59,7 @@ from .evaluation import score_of as _score_of
 from .game import Game
 from .incremental import child_score_of as _child_score_of
 from .incremental import child_terms as _child_terms
+from .incremental import leaf_score as _leaf_score
 from .incremental import moves_of as _moves_of
 from .incremental import parent_terms as _parent_terms
 from .moves import PASS_CODE, PLACE_BASE, Move, code_text
@@ -540,6 +541,28 @@ class Search:
         first = True
         leaf = False
         for code in moves:
+            if code < PLACE_BASE:
+                sc = _leaf_score(cells, terms, code >> 6, code & 63)
+                if sc is not None:  # found without playing the move
+                    self.nodes += 1
+                    if not self.nodes & 31:
+                        self._check_clock()
+                    v = -sc
+                    if not first and alpha < v < beta:  # the re-search _negamax would make
+                        self.nodes += 1
+                        if not self.nodes & 31:
+                            self._check_clock()
+                    leaf = True
+                    first = False
+                    if v > best:
+                        best = v
+                        best_move = code
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                self._cutoff(code, 1, ply)
+                                break
+                    continue
             push(code)
             try:
                 self.nodes += 1

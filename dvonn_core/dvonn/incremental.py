@@ -22,13 +22,13 @@ current line and evaluates its leaves this way: the same scores, from a handful 
 True
 """
 
-from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE
+from .board import ARC_SAFE, BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE
 from .evaluation import ENEMY, LIFE, SCALE, STACK, TARGET, field_values, score_of
 from .game import Game
 from .moves import PASS_CODE
 
 try:
-    from typing import List, Tuple
+    from typing import List, Optional, Tuple
 except ImportError:  # MicroPython
     pass
 
@@ -221,6 +221,104 @@ def child_score_of(game: Game, parent: "Terms", source: int, target: int) -> "Tu
     if game.turn:
         total = -total
     return total // SCALE, moving
+
+
+def leaf_score(st: "List[str]", parent: "Terms", source: int, target: int) -> "Optional[int]":
+    """:func:`child_score_of`'s score of the position after the stack move ``source`` -> ``target`` from the
+    position whose cells are ``st`` and whose :func:`parent_terms` are ``parent``, found without playing
+    the move: ``None`` when the move carries a DVONN piece, may cut stacks off, or may end the game
+    (play it and use :func:`child_score_of` then).  ``st`` is changed while the score is found and then
+    restored.
+
+    Each stack's value is a sum over the cells it could land on, so a stack that could land on ``source``
+    loses that cell's share and one that could land on ``target`` changes only by the enemy bonus (its
+    top changed colour); the stacks next to ``source`` that were surrounded, and the new stack on
+    ``target``, are looked at in full.
+
+    >>> from dvonn_core.dvonn.setup import random_setup
+    >>> g = random_setup(2)
+    >>> terms = parent_terms(g)
+    >>> code = g.legal_codes()[0]
+    >>> v = leaf_score(g.cells, terms, code >> 6, code & 63)
+    >>> g.push(code)
+    >>> v is None or v == child_score_of(g, terms, code >> 6, code & 63)[0]
+    True
+    """
+    values, movers, total, moving, occ, dvm, heights, surrounded = parent[:8]
+    bs = BIT[source]
+    if dvm & bs:
+        return None
+    occ ^= bs
+    if not ARC_SAFE[source][occ & NEIGHBOUR_BITS[source]]:
+        return None
+    fv = field_values(dvm)
+    xs = st[source]
+    xt = st[target]
+    top = xs[-1]
+    bt = BIT[target]
+    total -= values[source] + values[target]
+    lower = moving - movers[source] - movers[target]  # the stacks still sure to move
+    rs = RAY_BITS[source]
+    rt = RAY_BITS[target]
+    ns = nt = 0
+    for d in range(1, 11):
+        h = heights[d]
+        if h:
+            ns |= rs[d] & h
+            nt |= rt[d] & h
+    st[source] = ""
+    st[target] = xt + xs
+    fr = NEIGHBOUR_BITS[source] & surrounded & ~bt  # free now: looked at in full
+    cell_of = CELL_OF
+    m = fr
+    while m:
+        b = m & -m
+        m ^= b
+        j = cell_of[b]
+        v, n = _terms(st, occ, fv, j)
+        total += v - values[j]
+        lower += n - movers[j]
+    keep = ~(fr | bs | bt)
+    m = ns & keep
+    if m:
+        fs = fv[source]
+        lost = TARGET * fs
+        lost_enemy = lost + ENEMY * fs
+        while m:
+            b = m & -m
+            m ^= b
+            j = cell_of[b]
+            lower -= movers[j]
+            if st[j][-1] == "w":
+                total -= lost if (surrounded & b or top == "w") else lost_enemy
+            else:
+                total += lost if (surrounded & b or top == "b") else lost_enemy
+    m = nt & keep & ~surrounded
+    if m:
+        old = xt[-1]
+        gain = ENEMY * fv[target]
+        while m:
+            b = m & -m
+            m ^= b
+            mine = st[cell_of[b]][-1]
+            if mine == "w":
+                if old == "b":
+                    if top == "w":
+                        total -= gain
+                elif top == "b":
+                    total += gain
+            elif old == "w":
+                if top == "b":
+                    total += gain
+            elif top == "w":
+                total -= gain
+    v, n = _terms(st, occ, fv, target)
+    st[source] = xs
+    st[target] = xt
+    if lower + n <= 0:
+        return None
+    total += v
+    return (-total if top == "w" else total) // SCALE
 
 
 def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms":

@@ -378,6 +378,7 @@ class Search:
         self.tt = ({}, {})  # type: Tuple[dict, dict]
         self.evals = ({}, {})  # type: Tuple[dict, dict]  # leaf evaluations by position
         self.history = [0] * 4096
+        self.history_max = 0  # the largest entry of history
         #: The evaluation terms (dvonn_core.dvonn.evaluation.parent_terms) of the position at each ply
         #: of the current line, the root's first.
         self.terms = [_parent_terms(game)] + [None] * 255  # type: List
@@ -521,16 +522,75 @@ class Search:
     def _cutoff(self, code: int, depth: int, ply: int) -> None:
         """Remember a move that caused a beta cutoff (history and killers)."""
         if code < PLACE_BASE:
-            self.history[code] += depth * depth
+            h = self.history[code] + depth * depth
+            self.history[code] = h
+            if h > self.history_max:
+                self.history_max = h
             if ply < 128:
                 kl = self.killers[ply]
                 if kl[0] != code:
                     kl[1] = kl[0]
                     kl[0] = code
 
-    def _frontier(self, moves: "List[int]", terms: tuple, alpha: int, beta: int, ply: int) -> "Tuple[int, int]":
+    def _ordered(self, legal: "List[int]", tt_move: int, depth: int, ply: int) -> "Tuple[List[int], int]":
+        """(``legal`` in search order, the index of the first move to reduce): the keys of
+        :meth:`_order_key`, computed here (the mover is the side to move)."""
+        st = self.game.cells
+        me = "b" if self.game.turn else "w"
+        hist = self.history
+        k0, k1 = self.killers[ply] if ply < 128 else (0, 0)
+        scored = []
+        for c in legal:
+            if c == tt_move:
+                k = 1 << 30
+            else:
+                x = st[c & 63]
+                top = x[-1]
+                if top != me and top != "d":
+                    k = 1000000 + 1000 * len(x)
+                elif "d" in x:
+                    k = 500000
+                else:
+                    k = 0
+                if c in (k0, k1):
+                    k += 300000
+                k += hist[c]
+            scored.append((k, c))
+        scored.sort(reverse=True)
+        quiet = 1 << 30
+        if depth >= LMR_DEPTH:
+            quiet = LMR_AFTER
+            while quiet < len(scored) and scored[quiet][0] >= QUIET_KEY:
+                quiet += 1
+        return [c for _, c in scored], quiet
+
+    def _first_capture(self, legal: "List[int]", ply: int) -> int:
+        """The first move of :meth:`_ordered`'s order (no table move) when it is a capture that no other
+        kind of move can outrank, found without ordering the others; else 0."""
+        st = self.game.cells
+        them = "w" if self.game.turn else "b"
+        hist = self.history
+        k0, k1 = self.killers[ply] if ply < 128 else (0, 0)
+        best = 0
+        head = 0
+        for c in legal:
+            x = st[c & 63]
+            if x[-1] == them:
+                k = 1000000 + 1000 * len(x) + hist[c]
+                if c in (k0, k1):
+                    k += 300000
+                if k > best or (k == best and c > head):
+                    best = k
+                    head = c
+        # Any other move's key is at most 500000 (a DVONN stack) + 300000 (a killer) + its history.
+        return head if best > 800000 + self.history_max else 0
+
+    def _frontier(
+        self, moves: "List[int]", terms: tuple, alpha: int, beta: int, ply: int, first: bool
+    ) -> "Tuple[int, int]":
         """(best score, best move) of a depth-1 node: its children, leaves, are evaluated here from
-        this position's ``terms``, the nodes counted as :meth:`_negamax` would count them."""
+        this position's ``terms``, the nodes counted as :meth:`_negamax` would count them
+        (``first``: ``moves`` begins with the node's first move)."""
         g = self.game
         push = g.push
         pop = g.pop
@@ -538,7 +598,6 @@ class Search:
         cache = self.evals[1 - g.turn]
         best = -WIN * 4
         best_move = moves[0]
-        first = True
         leaf = False
         for code in moves:
             if code < PLACE_BASE:
@@ -635,42 +694,32 @@ class Search:
         if not legal:
             return final_score(g)
         quiet = 1 << 30  # the index of the first move to reduce
+        head = 0  # a frontier node's first move, tried before the others are ordered
         if len(legal) == 1:
             moves = legal
+        elif depth == 1:
+            moves = legal
+            head = tt_move or self._first_capture(legal, ply)
         else:
-            # The keys of _order_key, computed here (the mover is the side to move).
-            st = g.cells
-            me = "b" if g.turn else "w"
-            hist = self.history
-            k0, k1 = self.killers[ply] if ply < 128 else (0, 0)
-            scored = []
-            for c in legal:
-                if c == tt_move:
-                    k = 1 << 30
-                else:
-                    x = st[c & 63]
-                    top = x[-1]
-                    if top != me and top != "d":
-                        k = 1000000 + 1000 * len(x)
-                    elif "d" in x:
-                        k = 500000
-                    else:
-                        k = 0
-                    if c in (k0, k1):
-                        k += 300000
-                    k += hist[c]
-                scored.append((k, c))
-            scored.sort(reverse=True)
-            moves = [c for _, c in scored]
-            if depth >= LMR_DEPTH:
-                quiet = LMR_AFTER
-                while quiet < len(scored) and scored[quiet][0] >= QUIET_KEY:
-                    quiet += 1
+            moves, quiet = self._ordered(legal, tt_move, depth, ply)
         outer_leaf = self.leaf
         self.leaf = False
         alpha0 = alpha
         if depth == 1:
-            best, best_move = self._frontier(moves, terms, alpha, beta, ply)
+            if head:
+                # Almost always the first move of the order decides a frontier node (a cutoff):
+                # it is tried before the other moves are ordered.
+                best, best_move = self._frontier([head], terms, alpha, beta, ply, True)
+                if best < beta:
+                    moves, _ = self._ordered(legal, tt_move, depth, ply)
+                    v, code = self._frontier(moves[1:], terms, best if best > alpha else alpha, beta, ply, False)
+                    if v > best:
+                        best = v
+                        best_move = code
+            else:
+                if len(moves) > 1:
+                    moves, _ = self._ordered(legal, tt_move, depth, ply)
+                best, best_move = self._frontier(moves, terms, alpha, beta, ply, True)
         else:
             best = -WIN * 4
             best_move = moves[0]

@@ -321,6 +321,128 @@ def leaf_score(st: "List[str]", parent: "Terms", source: int, target: int) -> "O
     return (-total if top == "w" else total) // SCALE
 
 
+def _moved_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms":
+    """:func:`child_terms` of a stack move that cut nothing off and left the DVONN pieces where they were:
+    as :func:`leaf_score` finds its score, with the moves of the stacks that could land on ``source``
+    losing that one."""
+    values, movers, total, moving, _pocc, dvm, heights, surrounded, wcodes, bcodes = parent
+    st = game.cells
+    occ = game.occupied
+    fv = field_values(dvm)
+    bs = BIT[source]
+    bt = BIT[target]
+    x = st[target]
+    top = x[-1]
+    total -= values[source] + values[target]
+    moving -= movers[source] + movers[target]
+    values = values[:]
+    movers = movers[:]
+    wcodes = wcodes[:]
+    bcodes = bcodes[:]
+    values[source] = movers[source] = values[target] = movers[target] = 0
+    wcodes[source] = bcodes[source] = wcodes[target] = bcodes[target] = NO_MOVES
+    rs = RAY_BITS[source]
+    rt = RAY_BITS[target]
+    ns = nt = 0
+    hs = 0
+    for d in range(1, 11):
+        h = heights[d]
+        if h:
+            ns |= rs[d] & h
+            nt |= rt[d] & h
+            if h & bs:
+                hs = d
+    old = x[-1 - hs] if len(x) > hs else ""  # the target's top before the move
+    fr = NEIGHBOUR_BITS[source] & surrounded & ~bt  # free now: looked at in full
+    cell_of = CELL_OF
+    m = fr
+    while m:
+        b = m & -m
+        m ^= b
+        j = cell_of[b]
+        v, n, codes = _terms_codes(st, occ, fv, j)
+        total += v - values[j]
+        moving += n - movers[j]
+        values[j] = v
+        movers[j] = n
+        if v > 0:
+            wcodes[j] = codes if n else NO_MOVES
+        else:
+            bcodes[j] = codes if n else NO_MOVES
+    keep = ~(fr | bs | bt)
+    m = ns & keep
+    if m:
+        fs = fv[source]
+        lost = TARGET * fs
+        lost_enemy = lost + ENEMY * fs
+        while m:
+            b = m & -m
+            m ^= b
+            j = cell_of[b]
+            free = not surrounded & b
+            if st[j][-1] == "w":
+                v = lost_enemy if free and top == "b" else lost
+                values[j] -= v
+                total -= v
+                codes = wcodes
+            else:
+                v = lost_enemy if free and top == "w" else lost
+                values[j] += v
+                total += v
+                codes = bcodes
+            if free:
+                left = codes[j][:]
+                left.remove(j * 64 + source)
+                if left:
+                    codes[j] = left
+                else:
+                    codes[j] = NO_MOVES
+                    movers[j] = 0
+                    moving -= 1
+    m = nt & keep & ~surrounded
+    if m and old != top:
+        gain = ENEMY * fv[target]
+        while m:
+            b = m & -m
+            m ^= b
+            j = cell_of[b]
+            mine = st[j][-1]
+            if mine == "w":
+                if old == "b":
+                    values[j] -= gain
+                    total -= gain
+                elif top == "b":
+                    values[j] += gain
+                    total += gain
+            elif old == "w":
+                values[j] += gain
+                total += gain
+            elif top == "w":
+                values[j] -= gain
+                total -= gain
+    heights = heights[:]
+    heights[hs] &= ~bs
+    if len(x) - hs <= 10:
+        heights[len(x) - hs] &= ~bt
+    surrounded &= ~(bs | bt | NEIGHBOUR_BITS[source])
+    v, n, codes = _terms_codes(st, occ, fv, target)
+    total += v
+    moving += n
+    values[target] = v
+    movers[target] = n
+    if n:
+        if v > 0:
+            wcodes[target] = codes
+        else:
+            bcodes[target] = codes
+    if len(x) <= 10:
+        heights[len(x)] |= bt
+    nb = NEIGHBOUR_BITS[target]
+    if not EDGE[target] and occ & nb == nb:
+        surrounded |= bt
+    return values, movers, total, moving, occ, dvm, heights, surrounded, wcodes, bcodes
+
+
 def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms":
     """The :func:`parent_terms` of ``game`` just after the stack move ``source`` -> ``target`` from the
     position whose terms are ``parent`` (which is left unchanged), found as :func:`child_score_of` finds
@@ -334,11 +456,13 @@ def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms
     >>> child_terms(g, terms, code >> 6, code & 63) == parent_terms(g)
     True
     """
-    values, movers, total, moving, _pocc, pdvm, heights, surrounded, wcodes, bcodes = parent
+    values, movers, total, moving, pocc, pdvm, heights, surrounded, wcodes, bcodes = parent
     if game.dvonn_bits != pdvm:
         return parent_terms(game)
-    st = game.cells
     occ = game.occupied
+    if pocc ^ occ == BIT[source]:
+        return _moved_terms(game, parent, source, target)
+    st = game.cells
     fv = field_values(pdvm)
     cell_of = CELL_OF
     changed, near, lost, lost_moving = _touched(parent, occ, source, target)

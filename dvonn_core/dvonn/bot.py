@@ -564,24 +564,26 @@ class Search:
                 quiet += 1
         return [c for _, c in scored], quiet
 
-    def _first_capture(self, legal: "List[int]", ply: int) -> int:
+    def _first_capture(self, by_cell: "List[List[int]]", ply: int) -> int:
         """The first move of :meth:`_ordered`'s order (no table move) when it is a capture that no other
-        kind of move can outrank, found without ordering the others; else 0."""
+        kind of move can outrank, found without ordering the others; else 0 (``by_cell``: the side to
+        move's moves by source cell, from the position's terms)."""
         st = self.game.cells
         them = "w" if self.game.turn else "b"
         hist = self.history
         k0, k1 = self.killers[ply] if ply < 128 else (0, 0)
         best = 0
         head = 0
-        for c in legal:
-            x = st[c & 63]
-            if x[-1] == them:
-                k = 1000000 + 1000 * len(x) + hist[c]
-                if c in (k0, k1):
-                    k += 300000
-                if k > best or (k == best and c > head):
-                    best = k
-                    head = c
+        for codes in by_cell:
+            for c in codes:
+                x = st[c & 63]
+                if x[-1] == them:
+                    k = 1000000 + 1000 * len(x) + hist[c]
+                    if c in (k0, k1):
+                        k += 300000
+                    if k > best or (k == best and c > head):
+                        best = k
+                        head = c
         # Any other move's key is at most 500000 (a DVONN stack) + 300000 (a killer) + its history.
         return head if best > 800000 + self.history_max else 0
 
@@ -690,37 +692,42 @@ class Search:
         elif last != PASS_CODE:
             terms = _parent_terms(g)
         self.terms[ply] = terms
-        legal = _moves_of(terms, g.turn) if g.placed == SIZE else g.legal_codes()
-        if not legal:
-            return final_score(g)
-        quiet = 1 << 30  # the index of the first move to reduce
-        head = 0  # a frontier node's first move, tried before the others are ordered
-        if len(legal) == 1:
-            moves = legal
-        elif depth == 1:
-            moves = legal
-            head = tt_move or self._first_capture(legal, ply)
-        else:
-            moves, quiet = self._ordered(legal, tt_move, depth, ply)
         outer_leaf = self.leaf
-        self.leaf = False
         alpha0 = alpha
-        if depth == 1:
+        if depth == 1 and g.placed == SIZE:
+            # A frontier node. Its first move almost always decides it (a cutoff): that move (the
+            # table's, or a capture that heads the order) is tried before the others are listed.
+            head = tt_move or self._first_capture(terms[9] if g.turn else terms[8], ply)
+            self.leaf = False
+            best = -WIN * 4
+            best_move = 0
             if head:
-                # Almost always the first move of the order decides a frontier node (a cutoff):
-                # it is tried before the other moves are ordered.
                 best, best_move = self._frontier([head], terms, alpha, beta, ply, True)
-                if best < beta:
-                    moves, _ = self._ordered(legal, tt_move, depth, ply)
-                    v, code = self._frontier(moves[1:], terms, best if best > alpha else alpha, beta, ply, False)
-                    if v > best:
-                        best = v
-                        best_move = code
-            else:
-                if len(moves) > 1:
-                    moves, _ = self._ordered(legal, tt_move, depth, ply)
-                best, best_move = self._frontier(moves, terms, alpha, beta, ply, True)
+            if best < beta:
+                legal = _moves_of(terms, g.turn)
+                if not legal:
+                    self.leaf = outer_leaf
+                    return final_score(g)
+                if head:
+                    if len(legal) > 1:
+                        moves, _ = self._ordered(legal, tt_move, depth, ply)
+                        v, code = self._frontier(moves[1:], terms, best if best > alpha else alpha, beta, ply, False)
+                        if v > best:
+                            best = v
+                            best_move = code
+                else:
+                    moves = self._ordered(legal, tt_move, depth, ply)[0] if len(legal) > 1 else legal
+                    best, best_move = self._frontier(moves, terms, alpha, beta, ply, True)
         else:
+            legal = _moves_of(terms, g.turn) if g.placed == SIZE else g.legal_codes()
+            if not legal:
+                return final_score(g)
+            if len(legal) == 1:
+                moves = legal
+                quiet = 1 << 30  # the index of the first move to reduce
+            else:
+                moves, quiet = self._ordered(legal, tt_move, depth, ply)
+            self.leaf = False
             best = -WIN * 4
             best_move = moves[0]
             first = True

@@ -52,7 +52,7 @@ for _i in range(SIZE):
     CELL_OF[BIT[_i]] = _i
 
 #: (values, movers, total, moving, occupied, DVONN cells, heights, surrounded, White's moves,
-#: Black's moves): see :func:`parent_terms`.
+#: Black's moves, cell values): see :func:`parent_terms`.
 Terms = tuple
 #: The moves of a cell whose stack cannot move (shared, never changed).
 NO_MOVES = []  # type: List[int]
@@ -118,8 +118,8 @@ def parent_terms(game: Game) -> "Terms":
     """Each stack's terms of :func:`score_of` (see :func:`_terms`), for :func:`child_score_of`:
     (values for White by cell, 1 by cell for the stacks that can move, the sum of the values,
     the stacks that can move, occupied cells, DVONN cells, the controlled stacks by height
-    as bitboards, the controlled stacks that are surrounded, and White's and Black's moves
-    by source cell: see :func:`moves_of`).
+    as bitboards, the controlled stacks that are surrounded, White's and Black's moves
+    by source cell (see :func:`moves_of`), and the cells' values (:func:`field_values`)).
 
     >>> from dvonn_core.dvonn.setup import random_setup
     >>> g = random_setup(2)
@@ -155,7 +155,7 @@ def parent_terms(game: Game) -> "Terms":
             nb = NEIGHBOUR_BITS[i]
             if not EDGE[i] and occ & nb == nb:
                 surrounded |= BIT[i]
-    return values, movers, total, moving, occ, game.dvonn_bits, heights, surrounded, wcodes, bcodes
+    return values, movers, total, moving, occ, game.dvonn_bits, heights, surrounded, wcodes, bcodes, fv
 
 
 def _touched(parent: "Terms", occ: int, source: int, target: int) -> "Tuple[int, int, int, int]":
@@ -202,7 +202,7 @@ def child_score_of(game: Game, parent: "Terms", source: int, target: int) -> "Tu
         return score_of(game)
     st = game.cells
     occ = game.occupied
-    fv = field_values(pdvm)
+    fv = parent[10]
     cell_of = CELL_OF
     _changed, near, lost, lost_moving = _touched(parent, occ, source, target)
     total -= lost
@@ -251,7 +251,7 @@ def leaf_score(st: "List[str]", parent: "Terms", source: int, target: int) -> "O
     occ ^= bs
     if not ARC_SAFE[source][occ & NEIGHBOUR_BITS[source]]:
         return None
-    fv = field_values(dvm)
+    fv = parent[10]
     xs = st[source]
     xt = st[target]
     top = xs[-1]
@@ -325,10 +325,9 @@ def _moved_terms(game: Game, parent: "Terms", source: int, target: int) -> "Term
     """:func:`child_terms` of a stack move that cut nothing off and left the DVONN pieces where they were:
     as :func:`leaf_score` finds its score, with the moves of the stacks that could land on ``source``
     losing that one."""
-    values, movers, total, moving, _pocc, dvm, heights, surrounded, wcodes, bcodes = parent
+    values, movers, total, moving, _pocc, dvm, heights, surrounded, wcodes, bcodes, fv = parent
     st = game.cells
     occ = game.occupied
-    fv = field_values(dvm)
     bs = BIT[source]
     bt = BIT[target]
     x = st[target]
@@ -440,7 +439,7 @@ def _moved_terms(game: Game, parent: "Terms", source: int, target: int) -> "Term
     nb = NEIGHBOUR_BITS[target]
     if not EDGE[target] and occ & nb == nb:
         surrounded |= bt
-    return values, movers, total, moving, occ, dvm, heights, surrounded, wcodes, bcodes
+    return values, movers, total, moving, occ, dvm, heights, surrounded, wcodes, bcodes, fv
 
 
 def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms":
@@ -456,14 +455,13 @@ def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms
     >>> child_terms(g, terms, code >> 6, code & 63) == parent_terms(g)
     True
     """
-    values, movers, total, moving, pocc, pdvm, heights, surrounded, wcodes, bcodes = parent
+    values, movers, total, moving, pocc, pdvm, heights, surrounded, wcodes, bcodes, fv = parent
     if game.dvonn_bits != pdvm:
         return parent_terms(game)
     occ = game.occupied
     if pocc ^ occ == BIT[source]:
         return _moved_terms(game, parent, source, target)
     st = game.cells
-    fv = field_values(pdvm)
     cell_of = CELL_OF
     changed, near, lost, lost_moving = _touched(parent, occ, source, target)
     total -= lost
@@ -512,7 +510,7 @@ def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms
         nb = NEIGHBOUR_BITS[target]
         if not EDGE[target] and occ & nb == nb:
             surrounded |= BIT[target]
-    return values, movers, total, moving, occ, pdvm, heights, surrounded, wcodes, bcodes
+    return values, movers, total, moving, occ, pdvm, heights, surrounded, wcodes, bcodes, fv
 
 
 def moves_of(terms: "Terms", turn: int) -> "List[int]":

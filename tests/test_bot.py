@@ -132,6 +132,48 @@ def test_late_move_reductions_cut_the_search_but_not_the_exact_endgame(monkeypat
     assert solved[1] == (bot.WIN + margin if margin > 0 else -bot.WIN + margin if margin < 0 else 0)
 
 
+def plain_value(game, depth):
+    """Depth-limited minimax with the full evaluation at the leaves (no pruning, no table, no shortcut)."""
+    legal = game.legal_codes()
+    if not legal:
+        return bot.final_score(game)
+    if depth == 0:
+        return bot.evaluate(game)
+    best = None
+    for code in list(legal):
+        game.push(code)
+        v = -plain_value(game, depth - 1)
+        game.pop()
+        if best is None or v > best:
+            best = v
+    return best
+
+
+def test_the_search_score_is_minimax_over_the_full_evaluation(monkeypatch):
+    # The search scores most leaves from their parent's terms without playing the move, and a node one
+    # ply from the leaves tries its first move before ordering the rest: without reductions, its score
+    # at a fixed depth must still be what plain minimax finds with the full evaluation.
+    from dvonn_core.common.rng import Rng
+
+    monkeypatch.setattr(bot, "LMR_DEPTH", 99)
+    cases = 0
+    for seed in range(4):
+        game = random_setup(seed)
+        for ply in range(24):
+            if game.phase != "movement":
+                break
+            if ply % 6 == 0 and len(game.legal_codes()) > 1:
+                position = game.position()
+                for depth in (1, 2) if ply < 18 else (1, 2, 3):
+                    search = bot.Search(Game.from_position(position), 1e9, 0)
+                    search.run(depth, Rng(0), 0)
+                    if search.completed == depth:  # not solved before reaching it
+                        assert search.best_score == plain_value(Game.from_position(position), depth), (position, depth)
+                        cases += 1
+            game.play(random_game_move(game, seed))
+    assert cases >= 24
+
+
 def test_a_single_legal_move_is_returned_without_searching():
     game = crafted({"A1": "d", "F3": "d", "K5": "d", "G2": "w", "G3": "bbb", "J5": "b"})
     assert [str(m) for m in game.legal_moves()] == ["G2G3"]

@@ -32,7 +32,11 @@ Design
   evaluation, found from its parent's by looking only at the stacks the move
   changed (:mod:`dvonn_core.dvonn.incremental`), with the moves of each stack;
   the legal moves come from them, and the leaves are evaluated from their
-  parent's terms; leaf evaluations are cached by position for the length of a search.  Subtrees that reach the end of
+  parent's terms, most of them without playing the move
+  (:func:`~dvonn_core.dvonn.incremental.leaf_score`; the others are cached by
+  position for the length of a search).  A node one ply from the leaves tries
+  its first move (the table's, or the capture that heads the order) before it
+  lists and orders the others: that move decides almost all of them.  Subtrees that reach the end of
   the game everywhere are stored as exact, so the endgame is solved exactly
   (the search stops early once the root is solved).
 * **Levels**: easy searches 2 plies (at most 2000 nodes) and picks at random

@@ -606,50 +606,33 @@ class Search:
         best_move = moves[0]
         leaf = False
         for code in moves:
-            if code < PLACE_BASE:
-                sc = _leaf_score(cells, terms, code >> 6, code & 63)
-                if sc is not None:  # found without playing the move
-                    self.nodes += 1
-                    if not self.nodes & 31:
-                        self._check_clock()
-                    v = -sc
-                    if not first and alpha < v < beta:  # the re-search _negamax would make
-                        self.nodes += 1
-                        if not self.nodes & 31:
-                            self._check_clock()
+            sc = _leaf_score(cells, terms, code >> 6, code & 63) if code < PLACE_BASE else None
+            if sc is None:  # played, and cached by position
+                push(code)
+                try:
+                    leaf_key = tuple(cells)
+                    hit = cache.get(leaf_key)
+                    if hit is None:
+                        if code < PLACE_BASE:
+                            sc, moving = _child_score_of(g, terms, code >> 6, code & 63)
+                        else:
+                            sc, moving = _score_of(g)
+                        hit = cache[leaf_key] = (sc, False) if moving else (final_score(g), True)
+                finally:
+                    pop()
+                v = -hit[0]
+                if not hit[1]:
                     leaf = True
-                    first = False
-                    if v > best:
-                        best = v
-                        best_move = code
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                self._cutoff(code, 1, ply)
-                                break
-                    continue
-            push(code)
-            try:
+            else:  # found without playing the move (never the end of the game)
+                v = -sc
+                leaf = True
+            self.nodes += 1
+            if not self.nodes & 31:
+                self._check_clock()
+            if not first and alpha < v < beta:  # the re-search _negamax would make
                 self.nodes += 1
                 if not self.nodes & 31:
                     self._check_clock()
-                leaf_key = tuple(cells)
-                hit = cache.get(leaf_key)
-                if hit is None:
-                    if code < PLACE_BASE:
-                        sc, moving = _child_score_of(g, terms, code >> 6, code & 63)
-                    else:
-                        sc, moving = _score_of(g)
-                    hit = cache[leaf_key] = (sc, False) if moving else (final_score(g), True)
-                v = -hit[0]
-                if not first and alpha < v < beta:  # the re-search _negamax would make
-                    self.nodes += 1
-                    if not self.nodes & 31:
-                        self._check_clock()
-            finally:
-                pop()
-            if not hit[1]:
-                leaf = True
             first = False
             if v > best:
                 best = v

@@ -321,6 +321,24 @@ def leaf_score(st: "List[str]", parent: "Terms", source: int, target: int) -> "O
     return (-total if top == "w" else total) // SCALE
 
 
+def _refresh(
+    st: "List[str]", occ: int, fv: "List[int]", j: int, values: "List[int]", movers: "List[int]",
+    wcodes: "List[List[int]]", bcodes: "List[List[int]]"
+) -> "Tuple[int, int]":
+    """Look again at the stack on cell ``j`` in full: its value, mover flag and moves are stored in the lists
+    given; returns how much its value and its mover flag changed."""
+    v, n, codes = _terms_codes(st, occ, fv, j)
+    dv = v - values[j]
+    dn = n - movers[j]
+    values[j] = v
+    movers[j] = n
+    if v > 0:
+        wcodes[j] = codes if n else NO_MOVES
+    else:
+        bcodes[j] = codes if n else NO_MOVES
+    return dv, dn
+
+
 def _moved_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms":
     """:func:`child_terms` of a stack move that cut nothing off and left the DVONN pieces where they were:
     as :func:`leaf_score` finds its score, with the moves of the stacks that could land on ``source``
@@ -359,15 +377,9 @@ def _moved_terms(game: Game, parent: "Terms", source: int, target: int) -> "Term
         b = m & -m
         m ^= b
         j = cell_of[b]
-        v, n, codes = _terms_codes(st, occ, fv, j)
-        total += v - values[j]
-        moving += n - movers[j]
-        values[j] = v
-        movers[j] = n
-        if v > 0:
-            wcodes[j] = codes if n else NO_MOVES
-        else:
-            bcodes[j] = codes if n else NO_MOVES
+        v, n = _refresh(st, occ, fv, j, values, movers, wcodes, bcodes)
+        total += v
+        moving += n
     keep = ~(fr | bs | bt)
     m = ns & keep
     if m:
@@ -424,16 +436,9 @@ def _moved_terms(game: Game, parent: "Terms", source: int, target: int) -> "Term
     if len(x) - hs <= 10:
         heights[len(x) - hs] &= ~bt
     surrounded &= ~(bs | bt | NEIGHBOUR_BITS[source])
-    v, n, codes = _terms_codes(st, occ, fv, target)
+    v, n = _refresh(st, occ, fv, target, values, movers, wcodes, bcodes)
     total += v
     moving += n
-    values[target] = v
-    movers[target] = n
-    if n:
-        if v > 0:
-            wcodes[target] = codes
-        else:
-            bcodes[target] = codes
     if len(x) <= 10:
         heights[len(x)] |= bt
     nb = NEIGHBOUR_BITS[target]
@@ -481,30 +486,17 @@ def child_terms(game: Game, parent: "Terms", source: int, target: int) -> "Terms
         b = near & -near
         near ^= b
         j = cell_of[b]
-        v, n, codes = _terms_codes(st, occ, fv, j)
-        total += v - values[j]
-        moving += n - movers[j]
-        values[j] = v
-        movers[j] = n
-        if v > 0:
-            wcodes[j] = codes if n else NO_MOVES
-        else:
-            bcodes[j] = codes if n else NO_MOVES
+        v, n = _refresh(st, occ, fv, j, values, movers, wcodes, bcodes)
+        total += v
+        moving += n
     keep = ~changed
     heights = [h & keep for h in heights]
     surrounded &= keep & ~NEIGHBOUR_BITS[source]
     x = st[target]
     if x:
-        v, n, codes = _terms_codes(st, occ, fv, target)
+        v, n = _refresh(st, occ, fv, target, values, movers, wcodes, bcodes)
         total += v
         moving += n
-        values[target] = v
-        movers[target] = n
-        if n:
-            if v > 0:
-                wcodes[target] = codes
-            else:
-                bcodes[target] = codes
         if len(x) <= 10:
             heights[len(x)] |= BIT[target]
         nb = NEIGHBOUR_BITS[target]

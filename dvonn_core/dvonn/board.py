@@ -125,10 +125,14 @@ def _arc_safe() -> "List[dict]":
     out = []
     for i in range(SIZE):
         ring = RING[i]
+        off = 0  # the ring's places off the board: never occupied
+        for k in range(6):
+            if not ring[k]:
+                off |= 1 << k
         safe = {}
         for p in range(64):
-            if any((p >> k) & 1 and not ring[k] for k in range(6)):
-                continue  # off the board: never occupied
+            if p & off:
+                continue
             bits = 0
             for k in range(6):
                 if (p >> k) & 1:

@@ -120,6 +120,12 @@ LMR_DEPTH = 3
 LMR_AFTER = 3
 QUIET_KEY = 300000
 
+#: Move ordering keys (plus the move's history): a capture (plus 1000 for every piece taken), a move onto a
+#: DVONN stack, and the bonus of a killer move.
+CAPTURE_KEY = 1000000
+DVONN_KEY = 500000
+KILLER_KEY = 300000
+
 LEVELS = {
     "easy": Level("easy", 3.0, 2, 2000, 100, 20),
     "medium": Level("medium", 4.0, 64, 2500, 0, 8),
@@ -508,15 +514,15 @@ class Search:
         top = x[-1]
         mover = st[code >> 6][-1]
         if top != mover and top != "d":
-            k = 1000000 + 1000 * len(x)
+            k = CAPTURE_KEY + 1000 * len(x)
         elif "d" in x:
-            k = 500000
+            k = DVONN_KEY
         else:
             k = 0
         if ply < 128:
             kl = self.killers[ply]
             if code == kl[0] or code == kl[1]:
-                k += 300000
+                k += KILLER_KEY
         return k + self.history[code]
 
     def _check_clock(self) -> None:
@@ -551,13 +557,13 @@ class Search:
                 x = st[c & 63]
                 top = x[-1]
                 if top != me and top != "d":
-                    k = 1000000 + 1000 * len(x)
+                    k = CAPTURE_KEY + 1000 * len(x)
                 elif "d" in x:
-                    k = 500000
+                    k = DVONN_KEY
                 else:
                     k = 0
                 if c in (k0, k1):
-                    k += 300000
+                    k += KILLER_KEY
                 k += hist[c]
             scored.append((k, c))
         scored.sort(reverse=True)
@@ -582,14 +588,14 @@ class Search:
             for c in codes:
                 x = st[c & 63]
                 if x[-1] == them:
-                    k = 1000000 + 1000 * len(x) + hist[c]
+                    k = CAPTURE_KEY + 1000 * len(x) + hist[c]
                     if c in (k0, k1):
-                        k += 300000
+                        k += KILLER_KEY
                     if k > best or (k == best and c > head):
                         best = k
                         head = c
-        # Any other move's key is at most 500000 (a DVONN stack) + 300000 (a killer) + its history.
-        return head if best > 800000 + self.history_max else 0
+        # Any other move's key is at most that of a DVONN stack, plus a killer's bonus and its history.
+        return head if best > DVONN_KEY + KILLER_KEY + self.history_max else 0
 
     def _frontier(
         self, moves: "List[int]", terms: tuple, alpha: int, beta: int, ply: int, first: bool

@@ -223,6 +223,38 @@ def child_score_of(game: Game, parent: "Terms", source: int, target: int) -> "Tu
     return total // SCALE, moving
 
 
+def _near(heights: "List[int]", source: int, target: int) -> "Tuple[int, int, int]":
+    """(the controlled stacks that could land on ``source``, those that could land on ``target``, the
+    height of the stack on ``source``), from a position's stacks by height."""
+    rs = RAY_BITS[source]
+    rt = RAY_BITS[target]
+    bs = BIT[source]
+    ns = nt = hs = 0
+    for d in range(1, 11):
+        h = heights[d]
+        if h:
+            ns |= rs[d] & h
+            nt |= rt[d] & h
+            if h & bs:
+                hs = d
+    return ns, nt, hs
+
+
+def _enemy_shift(mine: str, old: str, top: str) -> int:
+    """How a stack of colour ``mine`` that can move and could land on a stack whose top was ``old`` and is now
+    ``top`` changes White's total, in units of ENEMY times that cell's value (its enemy bonus came or went)."""
+    shift = (top != mine) - (old != mine and old != "d")
+    return shift if mine == "w" else -shift
+
+
+def _source_loss(mine: str, free: bool, top: str, fs: int) -> int:
+    """How a stack of colour ``mine`` that could land on the source, a cell of value ``fs`` now empty whose stack
+    had ``top`` on top, changes White's total: it loses that target's share (and the enemy bonus if it can move
+    and the stack was the other side's)."""
+    v = TARGET * fs + (ENEMY * fs if free and top != mine else 0)
+    return -v if mine == "w" else v
+
+
 def leaf_score(st: "List[str]", parent: "Terms", source: int, target: int) -> "Optional[int]":
     """:func:`child_score_of`'s score of the position after the stack move ``source`` -> ``target`` from the
     position whose cells are ``st`` and whose :func:`parent_terms` are ``parent``, found without playing
@@ -258,14 +290,7 @@ def leaf_score(st: "List[str]", parent: "Terms", source: int, target: int) -> "O
     bt = BIT[target]
     total -= values[source] + values[target]
     lower = moving - movers[source] - movers[target]  # the stacks still sure to move
-    rs = RAY_BITS[source]
-    rt = RAY_BITS[target]
-    ns = nt = 0
-    for d in range(1, 11):
-        h = heights[d]
-        if h:
-            ns |= rs[d] & h
-            nt |= rt[d] & h
+    ns, nt, _hs = _near(heights, source, target)
     st[source] = ""
     st[target] = xt + xs
     fr = NEIGHBOUR_BITS[source] & surrounded & ~bt  # free now: looked at in full
@@ -280,38 +305,21 @@ def leaf_score(st: "List[str]", parent: "Terms", source: int, target: int) -> "O
         lower += n - movers[j]
     keep = ~(fr | bs | bt)
     m = ns & keep
-    if m:
-        fs = fv[source]
-        lost = TARGET * fs
-        lost_enemy = lost + ENEMY * fs
-        while m:
-            b = m & -m
-            m ^= b
-            j = cell_of[b]
-            lower -= movers[j]
-            if st[j][-1] == "w":
-                total -= lost if (surrounded & b or top == "w") else lost_enemy
-            else:
-                total += lost if (surrounded & b or top == "b") else lost_enemy
+    fs = fv[source]
+    while m:
+        b = m & -m
+        m ^= b
+        j = cell_of[b]
+        lower -= movers[j]
+        total += _source_loss(st[j][-1], not surrounded & b, top, fs)
     m = nt & keep & ~surrounded
-    if m:
-        old = xt[-1]
+    old = xt[-1]
+    if m and old != top:
         gain = ENEMY * fv[target]
         while m:
             b = m & -m
             m ^= b
-            mine = st[cell_of[b]][-1]
-            if mine == "w":
-                if old == "b":
-                    if top == "w":
-                        total -= gain
-                elif top == "b":
-                    total += gain
-            elif old == "w":
-                if top == "b":
-                    total += gain
-            elif top == "w":
-                total -= gain
+            total += _enemy_shift(st[cell_of[b]][-1], old, top) * gain
     v, n = _terms(st, occ, fv, target)
     st[source] = xs
     st[target] = xt
@@ -358,17 +366,7 @@ def _moved_terms(game: Game, parent: "Terms", source: int, target: int) -> "Term
     bcodes = bcodes[:]
     values[source] = movers[source] = values[target] = movers[target] = 0
     wcodes[source] = bcodes[source] = wcodes[target] = bcodes[target] = NO_MOVES
-    rs = RAY_BITS[source]
-    rt = RAY_BITS[target]
-    ns = nt = 0
-    hs = 0
-    for d in range(1, 11):
-        h = heights[d]
-        if h:
-            ns |= rs[d] & h
-            nt |= rt[d] & h
-            if h & bs:
-                hs = d
+    ns, nt, hs = _near(heights, source, target)
     old = x[-1 - hs] if len(x) > hs else ""  # the target's top before the move
     fr = NEIGHBOUR_BITS[source] & surrounded & ~bt  # free now: looked at in full
     cell_of = CELL_OF
@@ -384,23 +382,16 @@ def _moved_terms(game: Game, parent: "Terms", source: int, target: int) -> "Term
     m = ns & keep
     if m:
         fs = fv[source]
-        lost = TARGET * fs
-        lost_enemy = lost + ENEMY * fs
         while m:
             b = m & -m
             m ^= b
             j = cell_of[b]
             free = not surrounded & b
-            if st[j][-1] == "w":
-                v = lost_enemy if free and top == "b" else lost
-                values[j] -= v
-                total -= v
-                codes = wcodes
-            else:
-                v = lost_enemy if free and top == "w" else lost
-                values[j] += v
-                total += v
-                codes = bcodes
+            mine = st[j][-1]
+            v = _source_loss(mine, free, top, fs)
+            values[j] += v
+            total += v
+            codes = wcodes if mine == "w" else bcodes
             if free:
                 left = codes[j][:]
                 left.remove(j * 64 + source)
@@ -417,20 +408,9 @@ def _moved_terms(game: Game, parent: "Terms", source: int, target: int) -> "Term
             b = m & -m
             m ^= b
             j = cell_of[b]
-            mine = st[j][-1]
-            if mine == "w":
-                if old == "b":
-                    values[j] -= gain
-                    total -= gain
-                elif top == "b":
-                    values[j] += gain
-                    total += gain
-            elif old == "w":
-                values[j] += gain
-                total += gain
-            elif top == "w":
-                values[j] -= gain
-                total -= gain
+            v = _enemy_shift(st[j][-1], old, top) * gain
+            values[j] += v
+            total += v
     heights = heights[:]
     heights[hs] &= ~bs
     if len(x) - hs <= 10:

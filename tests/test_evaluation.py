@@ -164,4 +164,4 @@ def test_arc_safe_is_one_arc_of_the_occupied_neighbours():
                 if (p >> k) & 1:
                     occ |= ring[k]
             pattern = sum(1 << k for k in range(6) if occ & ring[k])
-            assert board.ARC_SAFE[i][occ & board.NEIGHBOUR_BITS[i]] == board.ONE_ARC[pattern]
+            assert incremental.ARC_SAFE[i][occ & board.NEIGHBOUR_BITS[i]] == board.ONE_ARC[pattern]

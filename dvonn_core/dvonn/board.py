@@ -121,32 +121,6 @@ ONE_ARC = []  # type: List[bool]
 _build_tables()
 
 
-def _arc_safe() -> "List[dict]":
-    out = []
-    for i in range(SIZE):
-        ring = RING[i]
-        off = 0  # the ring's places off the board: never occupied
-        for k in range(6):
-            if not ring[k]:
-                off |= 1 << k
-        safe = {}
-        for p in range(64):
-            if p & off:
-                continue
-            bits = 0
-            for k in range(6):
-                if (p >> k) & 1:
-                    bits |= ring[k]
-            safe[bits] = ONE_ARC[p]
-        out.append(safe)
-    return out
-
-
-#: ARC_SAFE[i][occupied & NEIGHBOUR_BITS[i]]: :data:`ONE_ARC` of the occupied cells around cell i, looked
-#: up with one mask (True: a stack leaving cell i cannot split the stacks around it apart).
-ARC_SAFE = _arc_safe()
-
-
 def index(name: str) -> int:
     """The cell number of a cell name (either case); ``ValueError`` if there is no such cell.
 

@@ -13,7 +13,7 @@ Move.parse('F3')
 
 from ..common.errors import quote
 from . import position as _position
-from .board import ARC_SAFE, BIT, CELLS, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE, index
+from .board import BIT, CELLS, EDGE, JUMPS, NEIGHBOUR_BITS, ONE_ARC, RING, SIZE, index
 from .moves import PASS_CODE, PLACE_BASE, IllegalMoveError, InvalidMoveError, Move, code_text
 
 try:
@@ -477,7 +477,15 @@ class Game:
             if has_dvonn:
                 dvm = (dvm ^ bs) | BIT[t]
                 self._dvm = dvm
-            if has_dvonn or not ARC_SAFE[s][occ & NEIGHBOUR_BITS[s]]:
+            ring = RING[s]
+            if has_dvonn or not ONE_ARC[
+                (1 if occ & ring[0] else 0)
+                | (2 if occ & ring[1] else 0)
+                | (4 if occ & ring[2] else 0)
+                | (8 if occ & ring[3] else 0)
+                | (16 if occ & ring[4] else 0)
+                | (32 if occ & ring[5] else 0)
+            ]:
                 alive = flood(dvm, occ)
                 if alive != occ:
                     removed = []

@@ -22,7 +22,7 @@ current line and evaluates its leaves this way: the same scores, from a handful 
 True
 """
 
-from .board import ARC_SAFE, BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE
+from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, ONE_ARC, RING, SIZE
 from .evaluation import ENEMY, LIFE, SCALE, STACK, TARGET, field_values, score_of
 from .game import Game
 from .moves import PASS_CODE
@@ -46,6 +46,24 @@ def _ray_bits() -> "List[List[int]]":
 
 #: RAY_BITS[c][d]: bitboard of the cells from which a stack of height d would land on cell c.
 RAY_BITS = _ray_bits()
+def _arc_safe() -> "List[dict]":
+    out = []
+    for i in range(SIZE):
+        # Every set of the occupied places around cell i (those on the board), as (pattern, bits).
+        sets = [(0, 0)]
+        for k, bit in enumerate(RING[i]):
+            if bit:
+                sets += [(p | (1 << k), bits | bit) for p, bits in sets]
+        out.append({bits: ONE_ARC[p] for p, bits in sets})
+    return out
+
+
+#: ARC_SAFE[i][occupied & NEIGHBOUR_BITS[i]]: the board's :data:`~dvonn_core.dvonn.board.ONE_ARC` test of the
+#: occupied cells around cell i (as :meth:`~dvonn_core.dvonn.game.Game.push` makes it from RING), looked up
+#: with one mask: True when a stack leaving cell i cannot split the stacks around it apart.  Here, not in
+#: the board module, because only the search needs it: the page's MicroPython builds the board's tables at
+#: start-up, and these 49 tables of large integers cost it tens of milliseconds.
+ARC_SAFE = _arc_safe()
 #: CELL_OF[BIT[i]] == i.
 CELL_OF = {}  # type: dict
 for _i in range(SIZE):

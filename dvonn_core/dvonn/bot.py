@@ -20,7 +20,9 @@ Design
   :mod:`dvonn_core.dvonn.placement`, within its budget.
 * **Movement** is searched by iterative-deepening negamax alpha-beta with
   principal-variation search, late move reductions (:data:`LMR_DEPTH`: the late
-  moves onto the mover's own stacks first searched a ply shallower), a transposition table (keyed by the 49 stacks,
+  moves onto the mover's own stacks first searched a ply shallower), futility pruning (:data:`FUTILITY_DEPTH`:
+  a null-window node one or two plies from the leaves whose evaluation is far below alpha is not searched,
+  while 20 or more stacks are on the board), a transposition table (keyed by the 49 stacks,
   one table per side to move, rebuilt for every call so a seed always gives
   the same move), move ordering (TT move, moves onto enemy stacks by height,
   onto DVONN stacks, killer moves, history), and the evaluation of
@@ -59,6 +61,7 @@ from ..common.portable import now as _now
 from ..common.portable import popcount
 from ..common.rng import Rng
 from .board import COORDS, EDGE, NEIGHBOURS, SIZE, distance
+from .evaluation import SCALE
 from .evaluation import score_of as _score_of
 from .game import Game
 from .incremental import child_score_of as _child_score_of
@@ -125,6 +128,12 @@ QUIET_KEY = 300000
 CAPTURE_KEY = 1000000
 DVONN_KEY = 500000
 KILLER_KEY = 300000
+
+#: Futility pruning (hard only): a null-window node at depth FUTILITY_DEPTH or less, with FUTILITY_STACKS stacks or
+#: more on the board, whose evaluation plus FUTILITY_MARGIN[depth] is at or below alpha returns that sum unsearched.
+FUTILITY_DEPTH = 2
+FUTILITY_STACKS = 20
+FUTILITY_MARGIN = (0, 600, 500)
 
 LEVELS = {
     "easy": Level("easy", 3.0, 2, 2000, 100, 20),
@@ -218,6 +227,8 @@ def choose_code(
         depth = lv.depth
     else:
         search = Search(game.copy(), float("inf"), 0)  # a fixed depth: no clock, no node budget
+    if lv.name != "hard":
+        search.futility = 0  # easy and medium search as they did (futility pruning was measured for hard)
     # The search makes no reference cycles; a full collection over a large
     # transposition table could otherwise stall it past its deadline.
     collecting = gc.isenabled()
@@ -398,6 +409,7 @@ class Search:
         self.best_score = 0
         self.solved = False
         self.partial = 0  # a root move that beat the first one in the current iteration
+        self.futility = FUTILITY_DEPTH  # the depth up to which futility pruning applies (0: none)
 
     # ---------------------------------------------------------------- root
 
@@ -685,6 +697,12 @@ class Search:
         elif last != PASS_CODE:
             terms = _parent_terms(g)
         self.terms[ply] = terms
+        if depth <= self.futility and beta - alpha == 1 and popcount(terms[4]) >= FUTILITY_STACKS:
+            # Futility: a null-window node near the leaves whose evaluation is far below alpha.
+            stand = (-terms[2] if g.turn else terms[2]) // SCALE + FUTILITY_MARGIN[depth]
+            if stand <= alpha and terms[3]:
+                self.leaf = True
+                return stand
         outer_leaf = self.leaf
         alpha0 = alpha
         if depth == 1 and g.placed == SIZE:

@@ -119,6 +119,7 @@ def test_late_move_reductions_cut_the_search_but_not_the_exact_endgame(monkeypat
         code = s.run(depth, Rng(0), 0)
         return s.nodes, s.best_score, s.solved, code
 
+    monkeypatch.setattr(bot, "FUTILITY_DEPTH", 0)  # the reductions alone
     reduced = search(OPENING.position(), 5)
     endgame = small_endgame(3, max_stacks=8)
     solved = search(endgame.position(), 64)
@@ -130,6 +131,41 @@ def test_late_move_reductions_cut_the_search_but_not_the_exact_endgame(monkeypat
     assert solved[2] and search(endgame.position(), 64)[1:3] == solved[1:3]
     margin = exact_margin(endgame.copy())
     assert solved[1] == (bot.WIN + margin if margin > 0 else -bot.WIN + margin if margin < 0 else 0)
+
+
+def test_futility_pruning_cuts_the_search_but_not_the_exact_endgame(monkeypatch):
+    from dvonn_core.common.rng import Rng
+
+    def search(position, depth):
+        s = bot.Search(Game.from_position(position), 1e9, 0)
+        code = s.run(depth, Rng(0), 0)
+        return s.nodes, s.best_score, s.solved, code
+
+    pruned = search(OPENING.position(), 5)
+    endgame = small_endgame(4, max_stacks=8)
+    solved = search(endgame.position(), 64)
+    monkeypatch.setattr(bot, "FUTILITY_DEPTH", 0)
+    full = search(OPENING.position(), 5)
+    assert pruned[0] < 0.7 * full[0]
+    # Fewer than FUTILITY_STACKS stacks: nothing is pruned, and the endgame is solved exactly.
+    assert solved[2] and search(endgame.position(), 64) == solved
+    margin = exact_margin(endgame.copy())
+    assert solved[1] == (bot.WIN + margin if margin > 0 else -bot.WIN + margin if margin < 0 else 0)
+
+
+def test_futility_pruning_is_hard_s_only(monkeypatch):
+    # Easy and medium search as they did before futility pruning (medium's node budget would reach deeper with
+    # it), so the ladder below hard is unchanged; hard's fixed-depth search prunes.
+    def run(level, **kw):
+        info = {}
+        code = bot.choose_code(OPENING.copy(), level, seed=2, info=info, **kw)
+        return code, info["nodes"], info["score"]
+
+    pruning = [run("easy"), run("medium"), run("hard", depth=4)]
+    monkeypatch.setattr(bot, "FUTILITY_DEPTH", 0)
+    plain = [run("easy"), run("medium"), run("hard", depth=4)]
+    assert pruning[:2] == plain[:2]
+    assert pruning[2][1] < plain[2][1]
 
 
 def plain_value(game, depth):
@@ -151,11 +187,12 @@ def plain_value(game, depth):
 
 def test_the_search_score_is_minimax_over_the_full_evaluation(monkeypatch):
     # The search scores most leaves from their parent's terms without playing the move, and a node one
-    # ply from the leaves tries its first move before ordering the rest: without reductions, its score
+    # ply from the leaves tries its first move before ordering the rest: without reductions or pruning, its score
     # at a fixed depth must still be what plain minimax finds with the full evaluation.
     from dvonn_core.common.rng import Rng
 
     monkeypatch.setattr(bot, "LMR_DEPTH", 99)
+    monkeypatch.setattr(bot, "FUTILITY_DEPTH", 0)
     cases = 0
     for seed in range(4):
         game = random_setup(seed)

@@ -111,44 +111,39 @@ def test_the_time_limit_is_respected():
     assert time.perf_counter() - t0 < 0.3 * 2 + 0.5
 
 
-def test_late_move_reductions_cut_the_search_but_not_the_exact_endgame(monkeypatch):
+def fixed_depth_search(position, depth):
+    """(nodes, score, solved, move) of the hard search of ``position`` to ``depth`` with no clock."""
     from dvonn_core.common.rng import Rng
 
-    def search(position, depth):
-        s = bot.Search(Game.from_position(position), 1e9, 0)
-        code = s.run(depth, Rng(0), 0)
-        return s.nodes, s.best_score, s.solved, code
+    s = bot.Search(Game.from_position(position), 1e9, 0)
+    code = s.run(depth, Rng(0), 0)
+    return s.nodes, s.best_score, s.solved, code
 
+
+def test_late_move_reductions_cut_the_search_but_not_the_exact_endgame(monkeypatch):
     monkeypatch.setattr(bot, "FUTILITY_DEPTH", 0)  # the reductions alone
-    reduced = search(OPENING.position(), 5)
+    reduced = fixed_depth_search(OPENING.position(), 5)
     endgame = small_endgame(3, max_stacks=8)
-    solved = search(endgame.position(), 64)
+    solved = fixed_depth_search(endgame.position(), 64)
     monkeypatch.setattr(bot, "LMR_DEPTH", 99)  # no reductions
-    full = search(OPENING.position(), 5)
+    full = fixed_depth_search(OPENING.position(), 5)
     assert reduced[0] < 0.8 * full[0]
     # A solved endgame has the same exact value either way: a reduced move is searched again when it
     # could matter, and a subtree that met a depth limit is never stored as exact.
-    assert solved[2] and search(endgame.position(), 64)[1:3] == solved[1:3]
+    assert solved[2] and fixed_depth_search(endgame.position(), 64)[1:3] == solved[1:3]
     margin = exact_margin(endgame.copy())
     assert solved[1] == (bot.WIN + margin if margin > 0 else -bot.WIN + margin if margin < 0 else 0)
 
 
 def test_futility_pruning_cuts_the_search_but_not_the_exact_endgame(monkeypatch):
-    from dvonn_core.common.rng import Rng
-
-    def search(position, depth):
-        s = bot.Search(Game.from_position(position), 1e9, 0)
-        code = s.run(depth, Rng(0), 0)
-        return s.nodes, s.best_score, s.solved, code
-
-    pruned = search(OPENING.position(), 5)
+    pruned = fixed_depth_search(OPENING.position(), 5)
     endgame = small_endgame(4, max_stacks=8)
-    solved = search(endgame.position(), 64)
+    solved = fixed_depth_search(endgame.position(), 64)
     monkeypatch.setattr(bot, "FUTILITY_DEPTH", 0)
-    full = search(OPENING.position(), 5)
+    full = fixed_depth_search(OPENING.position(), 5)
     assert pruned[0] < 0.7 * full[0]
     # Fewer than FUTILITY_STACKS stacks: nothing is pruned, and the endgame is solved exactly.
-    assert solved[2] and search(endgame.position(), 64) == solved
+    assert solved[2] and fixed_depth_search(endgame.position(), 64) == solved
     margin = exact_margin(endgame.copy())
     assert solved[1] == (bot.WIN + margin if margin > 0 else -bot.WIN + margin if margin < 0 else 0)
 

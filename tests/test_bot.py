@@ -148,6 +148,23 @@ def test_futility_pruning_cuts_the_search_but_not_the_exact_endgame(monkeypatch)
     assert solved[1] == (bot.WIN + margin if margin > 0 else -bot.WIN + margin if margin < 0 else 0)
 
 
+def test_futility_pruning_works_both_ways(monkeypatch):
+    # Below alpha (FUTILITY_MARGIN) and above beta (REVERSE_MARGIN): each way prunes nodes the other does not.
+    never = (0,) + (10 * bot.WIN,) * bot.FUTILITY_DEPTH
+    both = fixed_depth_search(OPENING.position(), 5)
+    monkeypatch.setattr(bot, "REVERSE_MARGIN", never)
+    below = fixed_depth_search(OPENING.position(), 5)
+    monkeypatch.setattr(bot, "FUTILITY_MARGIN", never)
+    neither = fixed_depth_search(OPENING.position(), 5)
+    monkeypatch.setattr(bot, "FUTILITY_DEPTH", 0)
+    assert fixed_depth_search(OPENING.position(), 5)[:2] == neither[:2]  # margins that never prune: no pruning
+    monkeypatch.undo()
+    monkeypatch.setattr(bot, "FUTILITY_MARGIN", never)
+    above = fixed_depth_search(OPENING.position(), 5)
+    assert both[0] < 0.8 * below[0] and both[0] < 0.9 * above[0]
+    assert below[0] < 0.8 * neither[0] and above[0] < 0.8 * neither[0]
+
+
 def test_futility_pruning_is_hard_s_only(monkeypatch):
     # Easy and medium search as they did before futility pruning (medium's node budget would reach deeper with
     # it), so the ladder below hard is unchanged; hard's fixed-depth search prunes.

@@ -21,8 +21,9 @@ Design
 * **Movement** is searched by iterative-deepening negamax alpha-beta with
   principal-variation search, late move reductions (:data:`LMR_DEPTH`: the late
   moves onto the mover's own stacks first searched a ply shallower), futility pruning both ways (:data:`FUTILITY_DEPTH`:
-  a null-window node one to three plies from the leaves whose evaluation is far below alpha or far above beta
-  is not searched, while 20 or more stacks are on the board), a transposition table (keyed by the 49 stacks,
+  a null-window node one or two plies from the leaves whose evaluation is far below alpha, or one to three
+  plies from them far above beta, is not searched, while 20 or more stacks are on the board), a transposition
+  table (keyed by the 49 stacks,
   one table per side to move, rebuilt for every call so a seed always gives
   the same move), move ordering (TT move, moves onto enemy stacks by height,
   onto DVONN stacks, killer moves, history), and the evaluation of

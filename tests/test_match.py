@@ -379,3 +379,59 @@ def test_setups_are_placed_against_the_judge_then_judged_from_both_sides(tmp_pat
             assert margin == (w - b if r["placer_white"] else b - w)
     table = setups.summary(records)
     assert "set-ups 2, 4 games" in table and "as White: 1 set-ups" in table and "as Black: 1 set-ups" in table
+
+
+def _random_game(seed: int) -> dict:
+    """A match file's record of a game played at random from a random set-up, A as White."""
+    from dvonn_core.common.rng import Rng
+
+    start = random_setup(seed).position()
+    game = Game.from_position(start)
+    rng = Rng(seed)
+    moves = []
+    while game.legal_codes():
+        legal = game.legal_moves()
+        moves.append(str(game.play(legal[rng.below(len(legal))])))
+    return {"start": "random:%d" % seed, "position": start, "white": "a", "moves": moves,
+            "score": list(game.score()), "error": None}
+
+
+def test_checkpoints_are_the_first_positions_of_the_side_with_so_few_stacks():
+    from benchmarks import phases
+    from dvonn_core.common.portable import popcount
+
+    record = _random_game(5)
+    for side, colour in (("a", 0), ("b", 1)):
+        found = phases.checkpoints(record, side, (49, 40, 30, 20))
+        game = Game.from_position(record["position"])
+        seen = []  # the side's positions, in order, with their stacks
+        for m in record["moves"]:
+            if game.turn == colour and game.legal_codes():
+                seen.append((popcount(game.occupied), game.position()))
+            game.play(m)
+        assert found, "a random game reaches 49 stacks with either side to move"
+        for n, position in found.items():
+            assert position == next(p for s, p in seen if s <= n)
+        for n in (49, 40, 30, 20):
+            assert (n in found) == any(s <= n for s, _ in seen)
+    w, b = record["score"]
+    assert phases.final_margin(record, "a") == w - b and phases.final_margin(record, "b") == b - w
+
+
+def test_phases_judge_both_sides_from_each_checkpoint(tmp_path, monkeypatch):
+    from benchmarks import phases
+
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    records = [_random_game(1), _random_game(2)]
+    out = tmp_path / "phases.jsonl"
+    results = phases.measure(records, ENGINE, side="b", games=2, workers=2, seed=3, bounds=(45, 30), out=out)
+    assert [r["game"] for r in results] == [0, 1]
+    assert sorted(json.loads(line)["game"] for line in out.read_text().splitlines()) == [0, 1]
+    for r, record in zip(results, records, strict=True):
+        assert r["final"] == phases.final_margin(record, "b") and r["side"] == "b"
+        assert set(r["checkpoints"]) == {str(n) for n in phases.checkpoints(record, "b", (45, 30))}
+        for n, c in r["checkpoints"].items():
+            assert c["position"] == phases.checkpoints(record, "b", (45, 30))[int(n)]
+            assert len(c["margins"]) == 2 and all(-69 <= m <= 69 for m in c["margins"])
+    table = phases.summary(results)
+    assert "side B, 2 games" in table and "at 45 stacks or fewer" in table and "at the end of the real games" in table

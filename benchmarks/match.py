@@ -92,6 +92,7 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -638,6 +639,31 @@ def play_game(task: dict, bots: "dict[str, Bot | EngineBot]", seed: int, stop: t
     }
 
 
+# ---------------------------------------------------------------------- files and threads
+
+
+def read_records(path: "str | Path") -> "list[dict]":
+    """The records of a file of JSON lines (a match's ``--out``, or a tool's built on it)."""
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def print_summaries(paths: "list[Path]", summary: "Callable[[list[dict]], str]") -> int:
+    """Print the table of each file's records (a tool's ``--summary FILE ...``); the exit status, 0."""
+    for path in paths:
+        print("%s:\n%s" % (path, summary(read_records(path))))
+    return 0
+
+
+def run_threads(worker: "Callable[[], None]", workers: int) -> None:
+    """Run ``worker`` on ``workers`` threads (at least one) and wait for them all."""
+    threads = [threading.Thread(target=worker) for _ in range(max(1, workers))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
 # ---------------------------------------------------------------------- the table
 
 
@@ -861,8 +887,7 @@ def main(argv: "list[str] | None" = None) -> int:
             ap.error("--sprt needs ELO0 < ELO1")
         sprt = (e0, e1)
     if args.summary:
-        with open(args.summary) as f:
-            print(summary([json.loads(line) for line in f if line.strip()], sprt, args.alpha, args.beta, args.sprt_min_pairs))
+        print(summary(read_records(args.summary), sprt, args.alpha, args.beta, args.sprt_min_pairs))
         return 0
     if not args.a or not args.b:
         ap.error("two players are needed (or --summary FILE)")

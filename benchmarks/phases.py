@@ -113,11 +113,7 @@ def measure(records: list[dict], judge_spec: str, side: str = "a", games: int = 
             for b in sides:
                 b.close()
 
-    threads = [threading.Thread(target=worker) for _ in range(max(1, workers))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    match.run_threads(worker, workers)
     if errors:
         raise match.BotError("; ".join(errors))
     results.sort(key=lambda r: r["game"])
@@ -168,17 +164,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--summary", nargs="+", type=Path, metavar="FILE", help="print the table of earlier runs' files")
     args = ap.parse_args(argv)
     if args.summary:
-        for path in args.summary:
-            results = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-            print("%s:\n%s" % (path, summary(results)))
-        return 0
+        return match.print_summaries(args.summary, summary)
     if not args.games or not args.judge:
         ap.error("name a match file and a judge, or give --summary FILE")
     try:
         bounds = tuple(int(x) for x in args.stacks.split(","))
     except ValueError:
         ap.error("--stacks takes numbers of stacks separated by commas, not %r" % args.stacks)
-    records = [json.loads(line) for line in args.games.read_text().splitlines() if line.strip()]
+    records = match.read_records(args.games)
     if args.number:
         records = records[:args.number]
     try:

@@ -122,11 +122,7 @@ def measure(placer_spec: str, judge_spec: str, setups: int, games: int, workers:
             for b in [placer, judge] + sides:
                 b.close()
 
-    threads = [threading.Thread(target=worker) for _ in range(max(1, workers))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    match.run_threads(worker, workers)
     if errors:
         raise match.BotError("; ".join(errors))
     records.sort(key=lambda r: r["setup"])
@@ -176,10 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--summary", nargs="+", type=Path, metavar="FILE", help="print the table of earlier runs' files")
     args = ap.parse_args(argv)
     if args.summary:
-        for path in args.summary:
-            records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-            print("%s:\n%s" % (path, summary(records)))
-        return 0
+        return match.print_summaries(args.summary, summary)
     if not args.placer or not args.judge:
         ap.error("name a placer and a judge, or give --summary FILE")
     try:

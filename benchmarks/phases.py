@@ -38,7 +38,7 @@ import match  # noqa: E402
 from dvonn_core.common.portable import popcount  # noqa: E402
 from dvonn_core.dvonn.board import SIZE  # noqa: E402
 from dvonn_core.dvonn.game import Game  # noqa: E402
-from setups import _mean_se, judge_both_sides  # noqa: E402
+from setups import _mean_se, judge_both_sides, share_won  # noqa: E402
 
 CHECKPOINTS = (42, 36, 30, 24, 18)
 
@@ -86,14 +86,14 @@ def measure(records: list[dict], judge_spec: str, side: str = "a", games: int = 
                     k = todo.pop(0)
                 record = records[k]
                 base = (seed * 1000003 + k * 7919) % 2**31
+                white = record["white"] == side  # the measured side plays White
                 judged = {}
                 try:
                     for n, position in sorted(checkpoints(record, side, bounds).items(), reverse=True):
-                        to_move = Game.from_position(position).turn  # 0: the measured side is White
                         margins = []
                         for g in range(games):
                             w, b = judge_both_sides(sides, position, base + n, g)["score"]
-                            margins.append(w - b if to_move == 0 else b - w)
+                            margins.append(w - b if white else b - w)
                         judged[str(n)] = {"position": position, "margins": margins}
                 except (match.BotError, ValueError) as e:
                     with lock:
@@ -131,21 +131,19 @@ def summary(results: list[dict]) -> str:
         lines.append("  %s (%d games)" % ("all starts" if kind is None else "from %s starts" % kind, len(part)))
         bounds = sorted({int(n) for r in part for n in r["checkpoints"]}, reverse=True)
         for n in bounds:
-            per = [sum(c["margins"]) / len(c["margins"]) for r in part for k, c in r["checkpoints"].items()
-                   if int(k) == n]
-            won = [m for r in part for k, c in r["checkpoints"].items() if int(k) == n for m in c["margins"]]
-            mean, se = _mean_se(per)
+            judged = [r["checkpoints"][str(n)]["margins"] for r in part if str(n) in r["checkpoints"]]
+            mean, se = _mean_se([sum(ms) / len(ms) for ms in judged])
             lines.append("    at %2d stacks or fewer: judge's margin %+6.2f (standard error %s), won %3.0f%% (%d games)"
-                         % (n, mean, "%.2f" % se if not math.isnan(se) else "-", 100 * _score(won), len(per)))
+                         % (n, mean, _se_text(se), 100 * share_won([m for ms in judged for m in ms]), len(judged)))
         finals = [r["final"] for r in part]
         mean, se = _mean_se(finals)
         lines.append("    at the end of the real games:  margin %+6.2f (standard error %s), won %3.0f%%"
-                     % (mean, "%.2f" % se if not math.isnan(se) else "-", 100 * _score(finals)))
+                     % (mean, _se_text(se), 100 * share_won(finals)))
     return "\n".join(lines)
 
 
-def _score(margins: list[int]) -> float:
-    return (sum(1 for m in margins if m > 0) + 0.5 * sum(1 for m in margins if m == 0)) / max(1, len(margins))
+def _se_text(se: float) -> str:
+    return "-" if math.isnan(se) else "%.2f" % se
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -138,6 +138,11 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
+def share_won(margins: list[int]) -> float:
+    """The score of a side over games with these margins (a draw counts half)."""
+    return (sum(1 for m in margins if m > 0) + 0.5 * sum(1 for m in margins if m == 0)) / len(margins)
+
+
 def summary(records: list[dict]) -> str:
     """The table of a run (or of several runs' records of one placer)."""
     if not records:
@@ -152,8 +157,7 @@ def summary(records: list[dict]) -> str:
         if part:
             m, s = _mean_se(part)
             lines.append("    %s: %d set-ups, mean margin %+.2f (standard error %.2f)" % (name, len(part), m, s))
-    games = [m for r in records for m in r["margins"]]
-    score = (sum(1 for m in games if m > 0) + 0.5 * sum(1 for m in games if m == 0)) / len(games)
+    score = share_won([m for r in records for m in r["margins"]])
     lines.append("  placer's side scores %.1f%% of the judge's games; placer think %.2f s a set-up"
                  % (100 * score, sum(r["think"] for r in records) / len(records)))
     return "\n".join(lines)

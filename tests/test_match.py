@@ -383,16 +383,11 @@ def test_setups_are_placed_against_the_judge_then_judged_from_both_sides(tmp_pat
 
 def _random_game(seed: int) -> dict:
     """A match file's record of a game played at random from a random set-up, A as White."""
-    from dvonn_core.common.rng import Rng
+    from dvonn_core.dvonn.setup import random_game
 
     start = random_setup(seed).position()
-    game = Game.from_position(start)
-    rng = Rng(seed)
-    moves = []
-    while game.legal_codes():
-        legal = game.legal_moves()
-        moves.append(str(game.play(legal[rng.below(len(legal))])))
-    return {"start": "random:%d" % seed, "position": start, "white": "a", "moves": moves,
+    game = random_game(seed, Game.from_position(start))
+    return {"start": "random:%d" % seed, "position": start, "white": "a", "moves": [str(m) for m in game.moves],
             "score": list(game.score()), "error": None}
 
 
@@ -429,9 +424,10 @@ def test_phases_judge_both_sides_from_each_checkpoint(tmp_path, monkeypatch):
     assert sorted(json.loads(line)["game"] for line in out.read_text().splitlines()) == [0, 1]
     for r, record in zip(results, records, strict=True):
         assert r["final"] == phases.final_margin(record, "b") and r["side"] == "b"
-        assert set(r["checkpoints"]) == {str(n) for n in phases.checkpoints(record, "b", (45, 30))}
+        expected = phases.checkpoints(record, "b", (45, 30))
+        assert set(r["checkpoints"]) == {str(n) for n in expected}
         for n, c in r["checkpoints"].items():
-            assert c["position"] == phases.checkpoints(record, "b", (45, 30))[int(n)]
+            assert c["position"] == expected[int(n)]
             assert len(c["margins"]) == 2 and all(-69 <= m <= 69 for m in c["margins"])
     table = phases.summary(results)
     assert "side B, 2 games" in table and "at 45 stacks or fewer" in table and "at the end of the real games" in table

@@ -38,7 +38,7 @@ import match  # noqa: E402
 from dvonn_core.common.portable import popcount  # noqa: E402
 from dvonn_core.dvonn.board import SIZE  # noqa: E402
 from dvonn_core.dvonn.game import Game  # noqa: E402
-from setups import _mean_se, judge_both_sides, share_won  # noqa: E402
+from setups import _mean_se, add_run_options, judge_both_sides, share_won  # noqa: E402
 
 CHECKPOINTS = (42, 36, 30, 24, 18)
 
@@ -156,10 +156,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="the checkpoints, in stacks on the board (default %(default)s)")
     ap.add_argument("--games-each", dest="each", type=int, default=1,
                     help="judge's games from each checkpoint (default 1)")
-    ap.add_argument("--workers", type=int, default=1, help="games judged at a time (default 1)")
-    ap.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-    ap.add_argument("--out", type=Path, help="append one JSON line per game to this file")
-    ap.add_argument("--summary", nargs="+", type=Path, metavar="FILE", help="print the table of earlier runs' files")
+    add_run_options(ap, "game")
     args = ap.parse_args(argv)
     if args.summary:
         return match.print_summaries(args.summary, summary)

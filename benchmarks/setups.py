@@ -163,17 +163,22 @@ def summary(records: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def add_run_options(ap: argparse.ArgumentParser, item: str) -> None:
+    """The options of a tool that judges ``item``s (set-ups, games) on threads: --workers, --seed, --out, --summary."""
+    ap.add_argument("--workers", type=int, default=1, help="%ss judged at a time (default 1)" % item)
+    ap.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    ap.add_argument("--out", type=Path, help="append one JSON line per %s to this file" % item)
+    ap.add_argument("--summary", nargs="+", type=Path, metavar="FILE", help="print the table of earlier runs' files")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("placer", nargs="?", help="the bot whose set-ups are measured: REV[:LEVEL[:SECONDS]]")
     ap.add_argument("judge", nargs="?", help="the player that places the other side and plays both sides after")
     ap.add_argument("--setups", type=int, default=20, help="how many set-ups (default 20, half with each colour)")
     ap.add_argument("--games", type=int, default=2, help="judge's games from each set-up (default 2)")
-    ap.add_argument("--workers", type=int, default=1, help="set-ups at a time (default 1)")
-    ap.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     ap.add_argument("--first", type=int, default=0, help="the number of the first set-up (to extend a run)")
-    ap.add_argument("--out", type=Path, help="append one JSON line per set-up to this file")
-    ap.add_argument("--summary", nargs="+", type=Path, metavar="FILE", help="print the table of earlier runs' files")
+    add_run_options(ap, "set-up")
     args = ap.parse_args(argv)
     if args.summary:
         return match.print_summaries(args.summary, summary)

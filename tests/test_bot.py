@@ -7,40 +7,9 @@ import pytest
 from dvonn_core.dvonn import board, bot
 from dvonn_core.dvonn.game import Game
 from dvonn_core.dvonn.setup import random_game, random_setup
-from positions import crafted
+from positions import crafted, exact_margin, random_game_move, small_endgame
 
 LEVELS = ("easy", "medium", "hard")
-
-
-def exact_margin(game):
-    """Plain minimax over the public API: the final margin for the side to move with best play."""
-    moves = game.legal_moves()
-    if not moves:
-        w, b = game.score()
-        return w - b if game.to_move == "white" else b - w
-    best = None
-    for m in moves:
-        game.play(m)
-        v = -exact_margin(game)
-        game.undo()
-        if best is None or v > best:
-            best = v
-    return best
-
-
-def small_endgame(seed, max_stacks=9):
-    """A position with at most ``max_stacks`` stacks and a choice of moves, from random games."""
-    for attempt in range(50):
-        game = random_setup(100 * seed + attempt)
-        while game.phase == "movement":
-            if sum(1 for s in game.stacks() if s) <= max_stacks and len(game.legal_moves()) >= 2:
-                return Game.from_position(game.position())
-            game.play(random_game_move(game, seed))
-    raise AssertionError("no small endgame found")
-
-
-def random_game_move(game, seed):
-    return bot.random_move(game, seed + len(game.moves))
 
 
 # A position (after placement) with White to move and many choices.

@@ -62,6 +62,7 @@ from ..common.portable import now as _now
 from ..common.portable import popcount
 from ..common.rng import Rng
 from .board import COORDS, EDGE, NEIGHBOURS, SIZE, distance
+from .endgame import OutOfTime, Solver
 from .evaluation import SCALE
 from .evaluation import score_of as _score_of
 from .game import Game
@@ -139,6 +140,13 @@ FUTILITY_DEPTH = 3
 FUTILITY_STACKS = 20
 FUTILITY_MARGIN = (0, 600, 500, 10 * WIN)
 REVERSE_MARGIN = (0, 0, 300, 200)
+
+#: Hard first solves a position of at most SOLVE_STACKS stacks exactly (:mod:`~dvonn_core.dvonn.endgame`):
+#: won, drawn or lost within SOLVE_SHARE of its budget, then, when won, by how much within MARGIN_SHARE
+#: of it.  A lost position, or one not solved in time, is searched as any other with what is left.
+SOLVE_STACKS = 22
+SOLVE_SHARE = 0.5
+MARGIN_SHARE = 0.9
 
 LEVELS = {
     "easy": Level("easy", 3.0, 2, 2000, 100, 20),
@@ -227,6 +235,18 @@ def choose_code(
         if info is not None:
             info.update(depth=0, nodes=0, score=best, forced=False)
         return choice
+    if depth is None and lv.name == "hard" and popcount(game.occupied) <= SOLVE_STACKS:
+        start = _now()
+        collecting = gc.isenabled()
+        gc.disable()  # as for the search below
+        try:
+            code = _solve_end(game, start, budget, info)
+        finally:
+            if collecting:
+                gc.enable()
+        if code:
+            return code
+        budget -= _now() - start  # lost, or not solved in time
     if depth is None:
         search = Search(game.copy(), budget, lv.nodes)
         depth = lv.depth
@@ -246,6 +266,31 @@ def choose_code(
     if info is not None:
         info.update(depth=search.completed, nodes=search.nodes, score=search.best_score, forced=False,
                     solved=search.solved, elapsed=_now() - search.start)
+    return code
+
+
+def _solve_end(game: Game, start: float, budget: float, info: "Optional[dict]") -> int:
+    """Hard's move in a position of few stacks when it is won or drawn and the solver proves it in
+    time (see :data:`SOLVE_STACKS`); else 0."""
+    solver = Solver(game, start + budget * SOLVE_SHARE)
+    try:
+        outcome = solver.outcome()
+    except OutOfTime:
+        return 0
+    if outcome < 0:
+        return 0  # lost: the heuristic search plays on for the opponent's mistakes
+    code = solver.best_move()
+    score = 0  # type: Optional[int]  # a draw is exact already
+    if outcome > 0:
+        solver.deadline = start + budget * MARGIN_SHARE
+        try:
+            score = WIN + solver.margin()
+            code = solver.best_move()
+        except OutOfTime:
+            score = None  # won, by an unknown margin
+    if info is not None:
+        info.update(depth=solver.deepest, nodes=solver.nodes, score=score, forced=False,
+                    solved=score is not None, outcome=outcome, elapsed=_now() - start)
     return code
 
 

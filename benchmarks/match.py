@@ -47,7 +47,9 @@ Starts (``--starts KIND=COUNT,...``, default ``human=10,random=10,empty=4``):
   ``tests/data/boardspace-games.txt`` (neither player name in ``DV-<p1>-<p2>-<date>.sgf`` contains
   "bot": Dumbot, SmartBot, BestBot, WeakBot, ...), chosen by ``--seed``; the movement phase only;
 * ``random``: ``dvonn_core.dvonn.setup.random_setup(s)`` with ``s`` drawn from ``--seed``;
-* ``empty``: the empty board, placement included.
+* ``empty``: the empty board, placement included;
+* ``late``: the position of a human game (as for ``human``) where at most 26 stacks are left
+  (:data:`LATE_STACKS`), to measure a change of the late game where it acts.
 
 Each start is played twice, the colours swapped, and the two games are scheduled together, so
 with two workers they run at the same time.  The bots' seeds are derived from ``--seed``, the game
@@ -98,6 +100,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from dvonn_core.common.portable import popcount  # noqa: E402
 from dvonn_core.dvonn.bot import MAX_DEPTH  # noqa: E402
 from dvonn_core.dvonn.game import Game  # noqa: E402
 from dvonn_core.dvonn.setup import random_setup  # noqa: E402
@@ -108,7 +111,9 @@ import external  # noqa: E402
 CACHE = ROOT / ".match-cache"
 HUMAN_GAMES = ROOT / "tests" / "data" / "boardspace-games.txt"
 LEVELS = ("easy", "medium", "hard")
-START_KINDS = ("human", "random", "empty")
+START_KINDS = ("human", "random", "empty", "late")
+#: A ``late`` start is a human game's first position with at most this many stacks (see :func:`human_starts`).
+LATE_STACKS = 26
 DEFAULT_STARTS = "human=10,random=10,empty=4"
 Z95 = 1.959963984540054
 
@@ -361,8 +366,10 @@ def human_games(path: Path = HUMAN_GAMES) -> "list[tuple[str, list[str]]]":
     return out
 
 
-def human_starts(count: int, seed: int, path: Path = HUMAN_GAMES) -> "list[tuple[str, str]]":
-    """``count`` (start id, position after the 49 placements) from human games, chosen by ``seed``."""
+def human_starts(count: int, seed: int, path: Path = HUMAN_GAMES, stacks: "int | None" = None) -> "list[tuple[str, str]]":
+    """``count`` (start id, position after the 49 placements) from human games, chosen by ``seed``; with
+    ``stacks``, the first position of the game's movement phase with at most that many stacks where the
+    side to move has a choice (ids ``late:...``; games that end before are passed over)."""
     games = human_games(path)
     random.Random(seed).shuffle(games)
     out = []  # type: list[tuple[str, str]]
@@ -373,12 +380,17 @@ def human_starts(count: int, seed: int, path: Path = HUMAN_GAMES) -> "list[tuple
         try:
             for m in moves[:49]:
                 game.play(m)
-        except ValueError:
+            if stacks is not None:
+                rest = iter(moves[49:])
+                while game.phase == "movement" and (popcount(game.occupied) > stacks or len(game.legal_codes()) < 2):
+                    game.play(next(rest))
+        except (ValueError, StopIteration):
             continue
         if game.phase == "movement":
-            out.append(("human:" + name, game.position()))
+            out.append(("human:" + name if stacks is None else "late:" + name, game.position()))
     if len(out) < count:
-        raise ValueError("only %d human starts are available, not %d" % (len(out), count))
+        raise ValueError("only %d %s starts are available, not %d" % (len(out), "human" if stacks is None else "late",
+                                                                       count))
     return out
 
 
@@ -405,6 +417,8 @@ def make_starts(counts: "dict[str, int]", seed: int) -> "list[tuple[str, str | N
         randoms.append(("random:%d" % s, random_setup(s).position()))
     by_kind["random"] = randoms
     by_kind["empty"] = [("empty:%d" % k, None) for k in range(counts.get("empty", 0))]
+    late_seed = rng.randrange(2**31)  # drawn after the others, so that they do not depend on it
+    by_kind["late"] = list(human_starts(counts["late"], late_seed, stacks=LATE_STACKS)) if counts.get("late") else []
     out = []  # type: list[tuple[str, str | None]]
     lists = [by_kind[k] for k in START_KINDS]
     for i in range(max(len(x) for x in lists) if lists else 0):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import external, match
+from dvonn_core.common.portable import popcount
 from dvonn_core.dvonn import bot
 from dvonn_core.dvonn.board import CELLS
 from dvonn_core.dvonn.game import Game
@@ -108,6 +109,19 @@ def test_human_starts_are_human_games_after_placement_chosen_by_the_seed():
         game = Game.from_position(position)
         assert game.phase == "movement" and game.to_move == "white"
         assert sum(len(game.stack(c)) for c in CELLS) == 49
+    # Late starts: human games played on to their first position of at most 26 stacks with a choice.
+    late = match.human_starts(5, seed=1, stacks=match.LATE_STACKS)
+    assert late == match.human_starts(5, seed=1, stacks=match.LATE_STACKS) and len({sid for sid, _ in late}) == 5
+    records = dict(games)
+    for sid, position in late:
+        assert sid.startswith("late:DV-")
+        game = Game.from_position(position)
+        assert game.phase == "movement" and popcount(game.occupied) <= 26 and len(game.legal_codes()) >= 2
+        replay = Game()
+        moves = iter(records[sid[5:]])
+        while replay.position() != position:
+            assert replay.placed < 49 or popcount(replay.occupied) > 26 or len(replay.legal_codes()) < 2
+            replay.play(next(moves))
 
 
 def test_starts_mix_the_kinds_and_are_reproducible():

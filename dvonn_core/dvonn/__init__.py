@@ -9,7 +9,8 @@ use, see ``dvonn_core/__init__.py``).  This file imports nothing, so that a page
   :mod:`~dvonn_core.dvonn.record`: notation, rules, position strings, game records;
 - :mod:`~dvonn_core.dvonn.svg`: diagrams; :mod:`~dvonn_core.dvonn.setup`: random setups and games;
   :mod:`~dvonn_core.dvonn.perft`: move-path counts;
-- :mod:`~dvonn_core.dvonn.bot` (its search), :mod:`~dvonn_core.dvonn.evaluation` and
+- :mod:`~dvonn_core.dvonn.bot` (its search), :mod:`~dvonn_core.dvonn.endgame` (its exact solver of
+  the last stacks), :mod:`~dvonn_core.dvonn.evaluation` and
   :mod:`~dvonn_core.dvonn.placement` (its tuned knowledge), :mod:`~dvonn_core.dvonn.engine` (the
   CodeCup protocol).
 """

@@ -42,6 +42,12 @@ Design
   lists and orders the others: that move decides almost all of them.  Subtrees that reach the end of
   the game everywhere are stored as exact, so the endgame is solved exactly
   (the search stops early once the root is solved).
+* **The end of the game**: with :data:`SOLVE_STACKS` stacks or fewer, hard first
+  asks the exact solver of :mod:`dvonn_core.dvonn.endgame` (no evaluation; two to
+  three times as many positions a second) whether the position is won, drawn or
+  lost, within half its budget, and when it is won, by how much, within 90% of
+  it.  A won or drawn position is played from the solver's proof; a lost one,
+  or one not solved in time, is searched as above with the time left.
 * **Levels**: easy searches 2 plies (at most 2000 nodes) and picks at random
   among the root moves scoring within one plain stack of the best (believable,
   beatable); medium searches a fixed budget of 2500 nodes (the same move on

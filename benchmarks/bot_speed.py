@@ -30,11 +30,13 @@ except ImportError:  # run as a script from a checkout
 
 #: Fixed positions: ten placements before the end of the placement phase (where hard starts
 #: searching placements), then White or Black to move in the movement phase: the first move
-#: after a placement (random_setup(5)), 14 plies later, and an endgame.
+#: after a placement (random_setup(5)), 14 plies later, a late position of 22 stacks (from a game against
+#: PrimaDvonna, won for Black: the exact solver's) and an endgame of 14 stacks (lost for Black: the search's).
 POSITIONS = [
     ("placing", "B1W1BBWWB-1WBB1WW1BW-WBDW1BDBWDB-BWB1WWW1BW-BWB1BBWW1.bp"),
     ("opening", "WBBBBWWBB-WBBWBWWWWW-BBWBBDWWWBB-BDWBBDWBWW-WBWBBWBWW.w"),
     ("middle", "2BBBWWBB-4BWWWWW-3BbwBDWWW1bwB-1dbwbwB2BDWBW1-2WBBWBWW.w"),
+    ("late", "5bW2B-3wwbwB1WwbWdbwBBB-1bWDwwwwB1dW5-bbWB2WwwBbbbWB2-B2W1bWwB2.b"),
     ("end", "6W2-6WWW1-3BbwBdwwBW4-4BD1bwbwbwbwdbwbwbWW1-3bW4W.b"),
 ]
 

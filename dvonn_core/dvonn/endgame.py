@@ -23,8 +23,9 @@ outcome search reuses all of its work.
 
 from ..common.portable import now as _now
 from ..common.rng import Rng
-from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, ONE_ARC, RING, SIZE
+from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE
 from .game import Game, flood
+from .incremental import ARC_SAFE
 
 try:
     from typing import List, Optional, Tuple
@@ -57,7 +58,6 @@ def _tables() -> "Tuple[dict, List[int], List[int], List[int], int]":
 
 
 CELL_OF, JUMP_BITS, STACK_KEYS, DVONN_KEYS, BLACK_KEY = _tables()
-RINGS = [tuple(RING[i]) for i in range(SIZE)]
 
 
 class OutOfTime(Exception):
@@ -234,15 +234,7 @@ class Solver:
                 k ^= DVONN_KEYS[s] if dvm & bt else DVONN_KEYS[s] ^ DVONN_KEYS[t]
                 dvm = (dvm ^ bs) | bt
             removed = None  # type: Optional[List[Tuple[int, int, int]]]
-            ring = RINGS[s]
-            if moved_dvonn or not ONE_ARC[
-                (1 if occ & ring[0] else 0)
-                | (2 if occ & ring[1] else 0)
-                | (4 if occ & ring[2] else 0)
-                | (8 if occ & ring[3] else 0)
-                | (16 if occ & ring[4] else 0)
-                | (32 if occ & ring[5] else 0)
-            ]:
+            if moved_dvonn or not ARC_SAFE[s][occ & NEIGHBOUR_BITS[s]]:
                 alive = flood(dvm, occ)
                 if alive != occ:
                     removed = []

@@ -129,6 +129,11 @@ def test_hard_searches_a_lost_or_unsolved_position_as_before(monkeypatch):
     info = {}
     code = bot.choose_code(game, "hard", info=info, time_limit=0.5)
     assert "outcome" not in info and info["depth"] >= 1 and now() - t0 < 0.5 * 2 + 0.5
+    # Nor when the caller wants the search's scores only (the page's hints and analysis).
+    game = late_position(1, 19)
+    info = {}
+    bot.choose_code(game, "hard", info=info, time_limit=0.3, solve=False)
+    assert "outcome" not in info
     # Above SOLVE_STACKS, and at the other levels, the solver is not asked.
     game = random_setup(4)
     info = {}

@@ -207,8 +207,13 @@ def choose_code(
     time_limit: "Optional[float]" = None,
     info: "Optional[dict]" = None,
     depth: "Optional[int]" = None,
+    solve: bool = True,
 ) -> int:
-    """Like :func:`choose_move` but returns the internal move code; ``info`` (a dict) receives search statistics."""
+    """Like :func:`choose_move` but returns the internal move code; ``info`` (a dict) receives search statistics.
+
+    ``solve=False``: hard does not ask the exact solver first (see :data:`SOLVE_STACKS`), so that every
+    score is the search's, on one scale (an analysis compares the scores of successive positions, and a
+    proof alone may not know the margin of a win, or the margin of a loss at all)."""
     lv = _level(level)
     if time_limit is not None and not time_limit > 0:
         raise ValueError("time_limit must be a positive number of seconds, not %r" % (time_limit,))
@@ -241,7 +246,7 @@ def choose_code(
         if info is not None:
             info.update(depth=0, nodes=0, score=best, forced=False)
         return choice
-    if depth is None and lv.name == "hard" and popcount(game.occupied) <= SOLVE_STACKS:
+    if solve and depth is None and lv.name == "hard" and popcount(game.occupied) <= SOLVE_STACKS:
         start = _now()
         collecting = gc.isenabled()
         gc.disable()  # as for the search below

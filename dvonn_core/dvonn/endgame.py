@@ -23,9 +23,9 @@ outcome search reuses all of its work.
 
 from ..common.portable import now as _now
 from ..common.rng import Rng
-from .board import BIT, EDGE, JUMPS, NEIGHBOUR_BITS, SIZE
+from .board import BIT, EDGE, NEIGHBOUR_BITS, SIZE
 from .game import Game, flood
-from .incremental import ARC_SAFE
+from .incremental import ARC_SAFE, CELL_OF, RAY_BITS
 
 try:
     from typing import List, Optional, Tuple
@@ -38,26 +38,17 @@ __all__ = ["Solver", "OutOfTime"]
 INFINITY = 1000
 
 
-def _tables() -> "Tuple[dict, List[int], List[int], List[int], int]":
-    cell_of = {}
-    for i in range(SIZE):
-        cell_of[BIT[i]] = i
-    # JUMP_BITS[i * 11 + h]: the cells a stack of height h on cell i could land on, as a bitboard.
-    jump_bits = [0] * (SIZE * 11)
-    for i in range(SIZE):
-        for h in range(1, 11):
-            for j in JUMPS[i][h]:
-                jump_bits[i * 11 + h] |= BIT[j]
+def _keys() -> "Tuple[List[int], List[int], int]":
     rng = Rng(2001)
     # STACK_KEYS[i * 150 + h * 3 + top]: a stack of height h (up to 49) with top 0 (White), 1 (Black) or
     # 2 (a lone DVONN piece) on cell i; DVONN_KEYS[i]: a DVONN piece in the stack on cell i.
     stack_keys = [(rng.next() << 32) ^ rng.next() for _ in range(SIZE * 150)]
     dvonn_keys = [(rng.next() << 32) ^ rng.next() for _ in range(SIZE)]
     black_key = (rng.next() << 32) ^ rng.next()
-    return cell_of, jump_bits, stack_keys, dvonn_keys, black_key
+    return stack_keys, dvonn_keys, black_key
 
 
-CELL_OF, JUMP_BITS, STACK_KEYS, DVONN_KEYS, BLACK_KEY = _tables()
+STACK_KEYS, DVONN_KEYS, BLACK_KEY = _keys()
 
 
 class OutOfTime(Exception):
@@ -127,7 +118,8 @@ class Solver:
             if EDGE[i] or occ & nb != nb:
                 h = heights[i]
                 if h < 11:
-                    targets = JUMP_BITS[i * 11 + h] & occ
+                    # The cells h steps away in a line are those from which a stack of height h lands on i.
+                    targets = RAY_BITS[i][h] & occ
                     base = i * 64
                     while targets:
                         tb = targets & -targets

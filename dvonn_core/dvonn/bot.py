@@ -246,15 +246,24 @@ def choose_code(
         if info is not None:
             info.update(depth=0, nodes=0, score=best, forced=False)
         return choice
+    # Neither the solver nor the search makes reference cycles; a full collection over a large
+    # table could otherwise stall them past their deadline.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _movement(game, lv, budget, depth, rng, info, solve)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _movement(
+    game: Game, lv: Level, budget: float, depth: "Optional[int]", rng: Rng, info: "Optional[dict]", solve: bool
+) -> int:
+    """:func:`choose_code`'s stack move: the exact solver's (hard, few stacks, no fixed depth) or the search's."""
     if solve and depth is None and lv.name == "hard" and popcount(game.occupied) <= SOLVE_STACKS:
         start = _now()
-        collecting = gc.isenabled()
-        gc.disable()  # as for the search below
-        try:
-            code = _solve_end(game, start, budget, info)
-        finally:
-            if collecting:
-                gc.enable()
+        code = _solve_end(game, start, budget, info)
         if code:
             return code
         budget -= _now() - start  # lost, or not solved in time
@@ -265,15 +274,7 @@ def choose_code(
         search = Search(game.copy(), float("inf"), 0)  # a fixed depth: no clock, no node budget
     if lv.name != "hard":
         search.futility = 0  # easy and medium search as they did (futility pruning was measured for hard)
-    # The search makes no reference cycles; a full collection over a large
-    # transposition table could otherwise stall it past its deadline.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        code = search.run(depth, rng, lv.noise)
-    finally:
-        if collecting:
-            gc.enable()
+    code = search.run(depth, rng, lv.noise)
     if info is not None:
         info.update(depth=search.completed, nodes=search.nodes, score=search.best_score, forced=False,
                     solved=search.solved, elapsed=_now() - search.start)

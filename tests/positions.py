@@ -13,20 +13,22 @@ def crafted(stacks, turn="w"):
     return Game.from_position(position.format(st, 0 if turn == "w" else 1, False))
 
 
-def exact_margin(game):
-    """Plain minimax over the public API: the final margin for the side to move with best play."""
+def exact_margin(game, alpha=-1000, beta=1000):
+    """Plain alpha-beta over the public API, passes included: the final margin for the side to move with
+    best play (exact when it is inside the window, as it always is with the default one)."""
     moves = game.legal_moves()
     if not moves:
         w, b = game.score()
         return w - b if game.to_move == "white" else b - w
-    best = None
     for m in moves:
         game.play(m)
-        v = -exact_margin(game)
+        v = -exact_margin(game, -beta, -alpha)
         game.undo()
-        if best is None or v > best:
-            best = v
-    return best
+        if v >= beta:
+            return beta
+        if v > alpha:
+            alpha = v
+    return alpha
 
 
 def small_endgame(seed, max_stacks=9):

@@ -385,8 +385,7 @@ class GamePage:
         field = document.querySelector('[data-testid="embed-code"]')
         field.value = code
         field.hidden = False
-        field.select()
-        copied = bool(document.execCommand("copy"))
+        copied = game_io.copy_box(field)
         self.notify(_("Embed code copied: paste it into your page.") if copied
                     else _("Copy the embed code from the box under the board."))
 

@@ -271,3 +271,19 @@ def test_a_french_diamonds_page_speaks_french(page: Any, base_url: str) -> None:
     page.wait_for_function("document.body.dataset.toMove === 'white'")
     assert page.locator('[data-cell="e5"]').get_attribute("aria-label").startswith("e5, pierre noire")
     assert page.get_by_test_id("status").inner_text().startswith("Blanc\u00a0: posez une pierre sur une case vide")
+
+
+@pytest.mark.parametrize("rules_page", ["rules.html", "diamonds-rules.html"])
+def test_the_rules_pages_live_boards_name_the_sides_in_the_pages_language(page: Any, base_url: str,
+                                                                           rules_page: str) -> None:
+    """Every live board's status on a translated rules page names the sides as the game page does
+    (issue 43, defect 2: they said "White" and "Black")."""
+    words = {"de": ("Weiß", "Schwarz"), "fr": ("Blanc", "Noir"), "nl": ("Wit", "Zwart")}
+    for language, names in words.items():
+        watch = Watch(page, base_url)
+        watch.open(address(language, rules_page))
+        statuses = page.locator("figure.example .status, figure.example [data-testid=status]").all_inner_texts()
+        text = " ".join(statuses)
+        assert statuses and any(name in text for name in names), (language, statuses)
+        assert not re.search(r"\b(White|Black)\b", text), (language, text)
+        watch.check()

@@ -158,11 +158,6 @@ def _name(r, q):
     return None
 
 
-def capital(word):
-    """'white' -> 'White' (MicroPython's str has no capitalize)."""
-    return word[:1].upper() + word[1:]
-
-
 def _hex_points(turned=False):
     return " ".join("%.1f,%.1f" % p for p in corner_offsets(LAYOUT_TURNED if turned else LAYOUT, 0.96, turned))
 

@@ -33,9 +33,8 @@ its last step (the line end, the pivot, a laid pivot, the drop).
 (['b6 c5>f5 f5>i2'], (6, 3))
 """
 
-from diamonds.render import capital
 from dvonn_core.diamonds import DiamondsGame, Move
-from kernel.i18n import _, ngettext
+from kernel.i18n import _, ngettext, side_name
 from kernel.session import OTHER, GameSession
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -185,7 +184,7 @@ class Session(GameSession):
         game = self.game
         if game.phase == "over":
             return result_text(game)
-        side = _(capital(game.to_move))
+        side = side_name(game.to_move)
         if self.bot_to_move():
             return _("%s (bot) is thinking…") % side
         if self.turn is None:

@@ -64,15 +64,6 @@ def next_cell(cell, key, flipped=False, turned=False):
     return None
 
 
-def capital(word):
-    """'white' -> 'White' (MicroPython's str has no capitalize).
-
-    >>> capital("black")
-    'Black'
-    """
-    return word[:1].upper() + word[1:]
-
-
 def result_text(game):
     """The line shown when the game is over: the winner (or a draw) and the score."""
     white, black = game.score()

@@ -19,11 +19,10 @@ True
 """
 
 from dvonn import choice
-from dvonn.render import capital as _cap
 from dvonn.render import mark_last_move, mark_selection, mark_turn, result_text
 from dvonn_core import Game, Move
 from dvonn_core.dvonn.board import CELLS
-from kernel.i18n import _, ngettext
+from kernel.i18n import _, ngettext, side_name
 from kernel.session import GameSession
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -148,7 +147,7 @@ class Session(GameSession):
         game = self.game
         if game.phase == "over":
             return result_text(game)
-        side = _(_cap(game.to_move))
+        side = side_name(game.to_move)
         if self.bot_to_move():
             return _("%s (bot) is thinking…") % side
         piece = self.piece_to_place()

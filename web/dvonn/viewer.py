@@ -19,10 +19,9 @@ once, with a notice.
 
 from dvonn import choice
 from dvonn.render import add_mark, mark_last_move, mark_selection, mark_turn, result_text
-from dvonn.render import capital as _cap
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.dvonn.board import CELLS
-from kernel.i18n import _
+from kernel.i18n import _, side_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -240,7 +239,7 @@ class Viewer:
         game = self.game
         if game.phase == "over":
             return result_text(game)
-        side = _(_cap(game.to_move))
+        side = side_name(game.to_move)
         if game.phase == "placement":
             dvonns = 0
             for s in game.stacks():

@@ -144,6 +144,19 @@ def N_(message):
     return message
 
 
+#: The sides' names, marked here so that every page that names a side has them in its catalog.
+SIDE_NAMES = {"white": N_("White"), "black": N_("Black")}
+
+
+def side_name(side):
+    """A side (``"white"``, ``"black"``) by its name in the page's language.
+
+    >>> side_name("black")
+    'Black'
+    """
+    return _(SIDE_NAMES[side])
+
+
 def ngettext(singular, plural, n):
     """The form of a message for the number ``n``, in the page's language (``%d`` stays for the caller)."""
     forms = _current().get(singular + "\x00" + plural)

@@ -21,7 +21,7 @@ from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
 from kernel import board_dom, by_link, dom_list, game_io, lazy
-from kernel.i18n import N_, _
+from kernel.i18n import N_, SIDE_NAMES, _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -37,7 +37,6 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 #: Narrow portrait screens (phones): the board is drawn a quarter turn round, so cells stay >= 44 CSS px.
 TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
-SIDE_NAMES = {"white": N_("White"), "black": N_("Black")}  # (MicroPython's str has no capitalize)
 
 
 def verdict_name(kind):

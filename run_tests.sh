@@ -8,10 +8,30 @@ cd "$(dirname "$0")"
 SUDO=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
 
+# apt-get, waiting while another apt or dpkg holds the package manager's locks (up to ten
+# minutes) instead of failing at once.  apt waits for the dpkg lock itself (DPkg::Lock::Timeout);
+# "apt-get update" does not wait for the lists' lock, so a refused lock is tried again.
+apt_get() {
+  local waited=0 log
+  log=$(mktemp)
+  until $SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 "$@" 2>"$log"; do
+    if grep -q -e "Could not get lock" -e "Unable to lock" -e "Unable to acquire" "$log" && [ "$waited" -lt 600 ]; then
+      [ "$waited" = 0 ] && echo "run_tests.sh: another apt holds the package lock; waiting for it" >&2
+      sleep "${APT_LOCK_POLL:-5}"
+      waited=$((waited + ${APT_LOCK_POLL:-5}))
+    else
+      cat "$log" >&2
+      rm -f "$log"
+      return 1
+    fi
+  done
+  rm -f "$log"
+}
+
 # Debian's Chromium drives the browser tests (Playwright cannot download browsers here).
 if [ ! -x /usr/bin/chromium ]; then
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  apt_get update -qq
+  apt_get install -y -qq chromium >/dev/null
 fi
 
 # Pinned test tools (requirements-dev.txt) and the pinned web runtimes (package-lock.json).

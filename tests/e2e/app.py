@@ -197,6 +197,15 @@ class GamePage:
         self.page.wait_for_function(
             "b => document.body.dataset.position !== b[0] || document.body.dataset.review !== b[1]", arg=before)
 
+    def hold_bot(self) -> None:
+        """From now on the page applies no answer of the bot until :meth:`release_bot`: a test of
+        what happens while the bot thinks never races it (game_head.html, window.dvonnBotGate)."""
+        self.page.evaluate("() => { window.dvonnHoldBot = new Promise(resolve => { window.dvonnReleaseBot = resolve; }); }")
+
+    def release_bot(self) -> None:
+        """Let the bot's held answer (and every later one) through."""
+        self.page.evaluate("window.dvonnReleaseBot(); window.dvonnHoldBot = null")
+
     def screenshot(self, path: Any) -> None:
         self.page.screenshot(path=str(path), full_page=True)
 

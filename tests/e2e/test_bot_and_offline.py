@@ -89,6 +89,7 @@ def test_the_page_stays_usable_while_the_bot_thinks(app: App) -> None:
     app.wait_bot_ready()
     app.new_game(white="human", black="bot", level="hard", random_setup=True)
     human = first_legal(app)
+    app.hold_bot()  # the bot thinks until the test lets it go (issue 43, defect 12)
     app.play(human)
     assert app.status() == "Black (bot) is thinking…"
     # Flip and history work during the bot's turn.
@@ -96,11 +97,12 @@ def test_the_page_stays_usable_while_the_bot_thinks(app: App) -> None:
     app.page.get_by_test_id("flip").click()
     assert app.cell("A1").bounding_box()["x"] > left
     assert app.history() == [human]
+    assert app.page.evaluate("document.body.dataset.bot") == "busy"
     # A new game while the bot thinks: the old search's answer must not land on the new board.
     app.new_game(white="human", black="human")
     assert app.position() == Game().position()
+    app.release_bot()
     app.page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=30_000)
-    app.page.wait_for_timeout(300)
     assert app.position() == Game().position()
     assert app.history() == []
     assert "bot" not in app.notice().lower()  # the stale answer was dropped, not refused as illegal

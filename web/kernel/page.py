@@ -543,6 +543,7 @@ class GamePage:
             self.draw_bot_status()
             try:
                 text = str(await getattr(self.bot, self.BOT_MOVE)(position, level, seed))
+                await window.dvonnBotGate()  # a test may hold the answer here (game_head.html)
             finally:
                 self.bot_state = "ready"
             if generation != S.generation:

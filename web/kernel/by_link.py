@@ -173,6 +173,13 @@ def _message(text):
     box.hidden = not text
 
 
+def _alert(text):
+    """A message about a link that was not opened as it is: in the box of the games by link, and
+    over the board, where the player looks (the box may be far below, on a phone)."""
+    _message(text)
+    _state["page"].S.notice = text
+
+
 def _show_choice(id):
     _state["choice"] = id
     _el("link-choice").hidden = id is None
@@ -203,8 +210,8 @@ def open_value(value):
     try:
         link, game = _read(value)
     except ValueError as error:
-        _message(_("This link cannot be opened: %(reason)s. Nothing was changed or stored.")
-                 % {"reason": str(error).rstrip(".")})
+        _alert(_("This link cannot be opened: %(reason)s. Nothing was changed or stored.")
+               % {"reason": str(error).rstrip(".")})
         document.body.dataset.rejectedAt = str(window.performance.now())
         return True
     _message("")
@@ -236,19 +243,20 @@ def open_value(value):
             S.notice = _opened_notice(game, mine, theirs)
         else:
             if how == "older":
-                _message(ngettext("This link is older than your game: it has %(count)d move, your game %(mine)d. "
-                                  "Your game is unchanged.",
-                                  "This link is older than your game: it has %(count)d moves, your game %(mine)d. "
-                                  "Your game is unchanged.", len(link.moves))
-                         % {"count": len(link.moves), "mine": len(ours)})
+                text = (ngettext("This link is older than your game: it has %(count)d move, your game %(mine)d. "
+                                 "Your game is unchanged.",
+                                 "This link is older than your game: it has %(count)d moves, your game %(mine)d. "
+                                 "Your game is unchanged.", len(link.moves))
+                        % {"count": len(link.moves), "mine": len(ours)})
             else:
                 entry["other"] = value
-                _message(_("This link's moves differ from your game's from move %(move)d (an edited or mixed-up "
-                           "link). Both are kept: choose which to continue.") % {"move": at})
+                text = _("This link's moves differ from your game's from move %(move)d (an edited or mixed-up "
+                         "link). Both are kept: choose which to continue.") % {"move": at}
                 _show_choice(link.id)
             entry["opened"] = _now()
             _store(games)
             _adopt(mine_link, mine_game, _side_now(entry, mine_game), entry["value"])
+            _alert(text)
     _state["listed"] = None
     document.body.dataset.linkOpenMs = str(int(window.performance.now() - t0))
     return True

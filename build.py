@@ -197,7 +197,7 @@ def build_page(site: Site, page: Page, values: dict[str, str], messages: i18n.Me
 
     language = messages.language
     root = "./" if language == i18n.SOURCE else "../"
-    kernel_i18n.install(messages.catalog(), messages.plural)  # for what the build draws in this language
+    kernel_i18n.install(messages.catalog(), messages.plural, language)  # what the build draws in this language
     values["bot_config"] = bot_config
     values["languages"] = i18n.picker(page.name, language)
     # A game page's header picker, which phones hide (it shows the one at the page's foot there).
@@ -230,8 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     """The command: ``python3 build.py [--serve] [--port N] [--out DIR]``."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
     parser.add_argument("--serve", action="store_true", help="serve dist/ after building")
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--out", type=Path, default=DIST)
+    parser.add_argument("--port", type=int, default=8000,
+                        help="the port --serve listens on, on 127.0.0.1 (default: 8000; pick another if it is taken)")
+    parser.add_argument("--out", type=Path, default=DIST, help="the folder to write the site to (default: dist/)")
     args = parser.parse_args(argv)
     build(args.out)
     if args.serve:

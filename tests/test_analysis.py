@@ -4,6 +4,7 @@ forced moves, mistakes and blunders by the documented thresholds, and the graph'
 from __future__ import annotations
 
 import doctest
+import re
 
 from study import analysis
 from study.analysis import BLUNDER, MISTAKE, Analysis
@@ -54,3 +55,38 @@ def test_the_graph_has_a_column_per_position_named_by_its_ply() -> None:
     assert svg.count('class="g-hit"') == 3 and 'data-ply="49"' in svg and 'data-ply="51"' in svg
     assert svg.count("<polyline") == 1 and 'class="g-now"' in svg
     assert 'role="img"' in svg and "aria-label=" in svg
+
+
+def test_numbers_are_written_the_way_of_the_pages_language() -> None:
+    """The graph's label in each language: a decimal comma in German, French and Dutch, and German's
+    lead with the right case (issue 43, defect 8: "mit 9.0 Steine")."""
+    from kernel import i18n as kernel_i18n
+    from sitebuild import i18n
+
+    a = line(["0", "-900"], ["white", "black"], ["A1B1"], ["A1B1", "-"])
+    expected = {"en": "White is ahead by 9.0 pieces", "de": "liegt Weiß 9,0 Steine vorn",
+                "fr": "9,0 pions", "nl": "9,0 stukken"}
+    try:
+        for language, words in expected.items():
+            messages = i18n.read(language)
+            kernel_i18n.install(messages.catalog(), messages.plural, language)
+            a.unit = kernel_i18n._("pieces")
+            label = analysis.graph_svg(a, 1).split('aria-label="', 1)[1].split('"', 1)[0]
+            assert words in label, (language, label)
+            assert "9.0" not in label or language == "en"
+    finally:
+        kernel_i18n.install(None)
+
+
+def test_the_graph_has_axes_and_a_narrow_unscored_start() -> None:
+    """The pieces scale and the zero line at the left, move numbers below, and DVONN's placement
+    (not scored) in a narrow strip of its own, labelled (issue 43)."""
+    n = 70
+    a = Analysis([f"p{i}" for i in range(n)], ["white", "black"] * (n // 2), ["A1B1"] * (n - 1), "k")
+    a.scores = [None] * 49 + [100 * (i % 7 - 3) for i in range(n - 49)]
+    svg = analysis.graph_svg(a, 10)
+    assert ">+10<" in svg and ">0<" in svg and ">\u221210<" in svg and ">pieces<" in svg
+    assert [int(m) for m in re.findall(r'class="g-move"[^>]*>(\d+)<', svg)] == [0, 50, 60]
+    xs = analysis.columns(a)
+    assert xs[48] < analysis.LEAD == xs[49] < analysis.WIDTH * 0.15  # placement: a strip, not half of the graph
+    assert 'class="g-lead"' in svg and ">placement<" in svg

@@ -200,7 +200,7 @@ class GamePage:
     def hold_bot(self) -> None:
         """From now on the page applies no answer of the bot until :meth:`release_bot`: a test of
         what happens while the bot thinks never races it (game_head.html, window.dvonnBotGate)."""
-        self.page.evaluate("() => { window.dvonnHoldBot = new Promise(resolve => { window.dvonnReleaseBot = resolve; }); }")
+        self.page.evaluate("() => { window.dvonnHoldBot = new Promise(done => { window.dvonnReleaseBot = done; }); }")
 
     def release_bot(self) -> None:
         """Let the bot's held answer (and every later one) through."""

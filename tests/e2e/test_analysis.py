@@ -26,7 +26,7 @@ MARKED = """[...document.querySelectorAll('[data-testid=history] li.mistake, [da
     .map(li => [+li.querySelector('[data-ply]').dataset.ply, li.classList.contains('blunder') ? 'blunder' : 'mistake',
                 li.classList.contains('mv-white') ? 'white' : 'black'])"""
 NOTE = re.compile(r"Move (\d+) \((.+)\) was a (mistake|blunder): it lost (\d+\.\d) (pieces|stones)\. "
-                  r"The bot preferred (.+) \(marked on the board\)\.")
+                  r"The bot preferred (.+) \(marked on the board( one move back)?\)\.")
 
 
 def analyse(game: GamePage) -> float:
@@ -85,7 +85,8 @@ def test_analyse_an_imported_game(game: GamePage, artifacts: Path) -> None:
     # In the position before a marked move, the note names it and the bot's better move, which is
     # legal there, not the move played, and marked on the board (and in its cells' names).
     labels: list[str] = []
-    for number, kind, _ in marked[:3]:
+    numbers = {number for number, _, _ in marked}
+    for number, kind, _ in [m for m in marked if m[0] - 1 not in numbers][:3]:  # (else: that move's note)
         game.page.locator(f'[data-testid="history"] [data-ply="{number - 1}"]').click()
         game.page.wait_for_function(f"document.body.dataset.ply === '{number - 1}'")
         note = game.text("analysis-note")
@@ -98,6 +99,17 @@ def test_analyse_an_imported_game(game: GamePage, artifacts: Path) -> None:
         assert game.marks(game.BETTER_CLASSES) == game.marks_of(better, "better")
         labels += [game.cell(cell).get_attribute("aria-label")
                    for cells in game.marks(game.BETTER_CLASSES).values() for cell in cells]
+        # The marked move selected in the list: the note names that move, not the next (issue 43, defect 6),
+        # and it sits under the board, on the first screen.
+        game.page.locator(f'[data-testid="history"] [data-ply="{number}"]').click()
+        game.page.wait_for_function(f"document.body.dataset.ply === '{number}'")
+        note = game.text("analysis-note")
+        found = NOTE.fullmatch(note)
+        assert found and found.group(1) == str(number) and found.group(3) == kind and found.group(7), note
+        assert found.group(6) == better
+        top = game.page.evaluate("document.querySelector('[data-testid=analysis-note]').getBoundingClientRect().top"
+                                 " + scrollY")
+        assert top < game.page.viewport_size["height"], top
     # Cached by position: a second analysis is instant.
     again = analyse(game)
     (artifacts / f"analysis-figures-{game.NAME}.txt").write_text(

@@ -82,7 +82,7 @@ def test_bot_answers_and_page_stays_responsive(app: App) -> None:
     for move in history:
         core.play(move)
     assert app.position() == core.position()
-    assert app.text("bot-status") == "Bot: ready."
+    assert app.text("bot-status") == "Bot (Hard): ready."  # the bot's level, during the game
 
 
 def test_the_page_stays_usable_while_the_bot_thinks(app: App) -> None:

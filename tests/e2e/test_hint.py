@@ -29,6 +29,19 @@ def test_a_hint_marks_a_legal_move_and_is_noted_in_the_record(game: GamePage, ar
     marks = game.marks(game.HINT_CLASSES)
     assert marks and marks == game.marks_of(hint, "hint")
     game.screenshot(artifacts / f"hint-{game.NAME}.png")
+    # In a colour of its own, not the last move's (issue 43).
+    strokes = game.page.evaluate("""() => {
+      const stroke = sel => [...document.querySelectorAll(sel)].map(e => getComputedStyle(e).stroke);
+      const hint = stroke('[data-cell].hint:not(.last) .hx');
+      const other = document.querySelector('[data-cell]:not(.hint):not(.hint-from)');
+      const had = other.classList.contains('last');
+      other.classList.add('last');  // how a last move looks, on a cell the hint does not use
+      const last = stroke('[data-cell].last:not(.hint):not(.hint-from) .hx');
+      if (!had) other.classList.remove('last');
+      return {hint, last};
+    }""")
+    assert strokes["hint"] and strokes["last"], strokes
+    assert not set(strokes["hint"]) & set(strokes["last"]), strokes
     game.page.get_by_test_id("copy-record").click()
     record = game.page.get_by_test_id("share-box").input_value()
     assert '[Hints "1"]' in record

@@ -56,6 +56,9 @@ def test_the_board_fits_and_its_cells_are_big_enough(game: GamePage, artifacts: 
                      '[data-testid="undo"]', '[data-testid="redo"]'):
         assert bottom(app, selector) <= height + 0.5, f"{name}: {selector} is below the first screen"
     assert app.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # The game's name is on screen, on phones too (issue 43).
+    name_box = app.page.locator(".top h1").bounding_box()
+    assert name_box and name_box["width"] > 30 and name_box["height"] > 8 and name_box["y"] >= 0, name_box
     if turned:
         (left, right), (top, below), tap = TURNED[app.NAME]
         assert centre(app, left)[0] < centre(app, right)[0]

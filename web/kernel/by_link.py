@@ -419,7 +419,35 @@ def draw():
             _("Your friend's move, on their own device: send them the link (below, under Games by link)."))
     if _state.get("waiting"):
         page.put("status", "textContent", _state["waiting"])
+    if _sent(id, len(game.moves)):
+        page.put("undo", "disabled", True)  # my move is on its way: my friend's page has it
     _draw_list()
+
+
+def _sent(id, moves):
+    """Whether the link with ``moves`` moves of game ``id`` was sent (copied, shared, mailed or
+    opened from this page): the moves in it can no longer be taken back."""
+    if _state.get("sent_key") != (id, moves):
+        entry = _find(_games(), id)
+        _state["sent_key"] = (id, moves)
+        _state["sent"] = entry is not None and entry.get("sent") == moves
+    return _state["sent"]
+
+
+def on_sent(event=None):
+    """The link was sent (see :func:`_sent`): Undo is disabled from now on, also after a reload."""
+    id = _link_id()
+    if id is None:
+        return
+    moves = len(_state["page"].S.live_game().moves)
+    games = _games()
+    entry = _find(games, id)
+    if entry is not None and entry.get("sent") != moves:
+        entry["sent"] = moves
+        _store(games)
+    _state["sent_key"] = (id, moves)
+    _state["sent"] = True
+    _state["page"].put("undo", "disabled", True)
 
 
 def _sync(link, game, value, mine):
@@ -535,11 +563,13 @@ def on_take_theirs(event):
 
 def copy_link(event):
     copied = game_io.copy_box(_el("link-box"))
+    on_sent()
     _state["page"].notify(_("Link copied: send it to your friend.") if copied else _("Copy the link from the box."))
 
 
 def share_link(event):
     window.dvonnLink.share(str(_el("link-box").value), _("Our game: your move"))
+    on_sent()
 
 
 def setup(page):
@@ -549,5 +579,5 @@ def setup(page):
     for testid, handler in (("by-link", on_open_dialog), ("by-link-cancel", on_cancel), ("by-link-start", on_start),
                             ("links-list", on_list_click), ("link-keep-mine", on_keep_mine),
                             ("link-take-theirs", on_take_theirs), ("link-copy", copy_link),
-                            ("link-share", share_link)):
+                            ("link-share", share_link), ("link-mail", on_sent), ("link-url", on_sent)):
         _el(testid).addEventListener("click", create_proxy(handler))

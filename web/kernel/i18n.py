@@ -41,8 +41,12 @@ PLURALS = {
 #: The id of the element holding a page's catalog.
 ELEMENT_ID = "dvonn-messages"
 
+#: The languages that write a decimal comma ("5,9"); the others write a point ("5.9").
+DECIMAL_COMMA = ("de", "fr", "nl")
+
 _messages = None  # msgid -> text (or list of plural forms); None: not read yet
 _plural = PLURALS["n != 1"]
+_language = "en"  # the page's language (its <html lang>), for numbers
 
 
 def plural_rule(expression):
@@ -64,12 +68,13 @@ def plural_rule(expression):
     raise ValueError("no plural rule for %r in kernel/i18n.py (known: %s)" % (expression, ", ".join(PLURALS)))
 
 
-def install(messages, plural="n != 1"):
-    """Use ``messages`` (msgid -> text, or a list of plural forms) from now on; ``None`` forgets
-    them (the next ``_`` reads the page's catalog again)."""
-    global _messages, _plural
+def install(messages, plural="n != 1", language="en"):
+    """Use ``messages`` (msgid -> text, or a list of plural forms) from now on, and write numbers
+    the way of ``language``; ``None`` forgets them (the next ``_`` reads the page's catalog again)."""
+    global _messages, _plural, _language
     _messages = messages
     _plural = plural_rule(plural)
+    _language = language
 
 
 def load(text):
@@ -108,16 +113,20 @@ def check_language(params):
 
 
 def _page_catalog():
-    """Read the page's catalog, once; without a page (CPython, tests) or a catalog: English."""
+    """Read the page's catalog and language, once; without a page (CPython, tests) or a catalog: English."""
+    global _language
     try:
         import js
-        element = js.document.getElementById(ELEMENT_ID)
+        document = js.document
     except (ImportError, AttributeError):
-        element = None
+        document = None
+    element = document.getElementById(ELEMENT_ID) if document else None
     if element:
         load(element.textContent)
     else:
         install({}, "n != 1")
+    if document:
+        _language = str(document.documentElement.lang or "en")
 
 
 def _current():
@@ -155,6 +164,21 @@ def side_name(side):
     'Black'
     """
     return _(SIDE_NAMES[side])
+
+
+def decimal(value, digits=1):
+    """``value`` with ``digits`` decimals, written the way of the page's language.
+
+    >>> decimal(5.94), decimal(-0.25, 2)
+    ('5.9', '-0.25')
+    >>> install({}, language="de")
+    >>> decimal(5.94), decimal(9)
+    ('5,9', '9,0')
+    >>> install(None)
+    """
+    _current()
+    text = ("%." + str(digits) + "f") % value
+    return text.replace(".", ",") if _language in DECIMAL_COMMA else text
 
 
 def ngettext(singular, plural, n):

@@ -21,7 +21,7 @@ from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
 from kernel import board_dom, by_link, dom_list, game_io, lazy
-from kernel.i18n import N_, SIDE_NAMES, _
+from kernel.i18n import N_, SIDE_NAMES, _, decimal
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -32,9 +32,14 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
             "score-white", "score-black", "white-player", "black-player", "level", "turn-white", "turn-black",
             "review-start", "review-back", "review-forward", "review-end", "back-to-game", "review-counter",
             "branch-box", "hint", "analyse", "analysis-progress", "analysis-graph", "analysis-note",
-            "analysis-summary")
+            "analysis-summary", "play-again")
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
+#: The least time a move stays on the board before the bot's next move is shown (ms): a quick
+#: reply, or the bot's moves around forced passes, can be followed one by one (issue 43).
+BOT_PACE_MS = 600
+#: The bot's levels, as the new-game form names them (shown while the bot plays).
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 #: Narrow portrait screens (phones): the board is drawn a quarter turn round, so cells stay >= 44 CSS px.
 TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 
@@ -75,6 +80,8 @@ class GamePage:
         self.analysis = {"module": None, "result": None, "running": False, "verdicts": {}}  # type: Dict[str, Any]
         self.scroll_pending = False
         self._scroll_proxy = create_proxy(self.scroll_history)
+        self.shown_moves = -1  # the number of moves on the board when it last changed, and when (ms)
+        self.shown_at = 0.0
 
     # -- what a game's page provides ---------------------------------------------------------
     def draw_board(self):
@@ -139,7 +146,7 @@ class GamePage:
     def redraw(self):
         S = self.S
         self.draw_board()
-        self.put("status", "textContent", S.status())
+        self.put("status", "textContent", self.status_line())
         to_move = "" if S.over() else S.game.to_move
         self.toggle("turn-white", "on", to_move == "white")
         self.toggle("turn-black", "on", to_move == "black")
@@ -149,6 +156,7 @@ class GamePage:
         self.put("undo", "disabled", not S.can_undo())
         self.put("redo", "disabled", not S.can_redo())
         self.toggle("body", "game-over", S.over())
+        self.put("play-again", "hidden", not (S.over() and not S.ahead and "remote" not in S.players.values()))
         self.put("data", "phase", S.game.phase)
         self.put("data", "toMove", to_move)
         self.put("data", "position", S.game.position())
@@ -166,6 +174,27 @@ class GamePage:
         game_io.draw()
         game_io.save()
         by_link.draw()
+        if S.live_ply() != self.shown_moves:  # a move is on the screen from now (see pace)
+            self.shown_moves = S.live_ply()
+            self.shown_at = window.performance.now()
+
+    def human_against_bot(self):
+        """The side a human plays against the bot on this page, else None."""
+        players = self.S.players
+        for side, other in (("white", "black"), ("black", "white")):
+            if players[side] == "human" and players[other] == "bot":
+                return side
+        return None
+
+    def status_line(self):
+        """The session's status; at the end of a game against the bot, whether I won, first."""
+        S = self.S
+        text = S.status()
+        mine = self.human_against_bot() if S.over() else None
+        winner = S.game.winner() if mine else None
+        if winner in ("white", "black"):
+            text = (_("You win!") if winner == mine else _("You lose.")) + " " + text
+        return text
 
     def history_prefix(self):
         """Items shown before the first move (DVONN: the random setup's seed)."""
@@ -232,9 +261,9 @@ class GamePage:
         elif state == "failed":
             text = _("Bot: could not load.")
         elif S.bot_to_move():
-            text = _("Bot: thinking…")
+            text = _("Bot (%(level)s): thinking…") % {"level": _(LEVEL_NAMES.get(S.level, "?"))}
         else:
-            text = _("Bot: ready.")
+            text = _("Bot (%(level)s): ready.") % {"level": _(LEVEL_NAMES.get(S.level, "?"))}
         self.put("bot-status", "textContent", text)
         self.put("data", "bot", state)
         self.put("hint", "disabled", not (S.human_to_move() and self.bot is not None and state != "failed"))
@@ -358,8 +387,12 @@ class GamePage:
             self.redraw()
 
     def on_flip(self, event):
+        """Flip the board: only the board is drawn again (and the save notes it); the move list,
+        the status and the panels do not change (issue 43: a flip took 100-500 ms on a loaded machine)."""
         self.S.flip()
-        self.redraw()
+        self.draw_board()
+        self.put("data", "flipped", "true" if self.S.flipped else "false")
+        game_io.save()
 
     def new_seed(self):
         """A new game's seed (its random setup, the bot's choices), from the browser's random."""
@@ -368,6 +401,14 @@ class GamePage:
     def on_new_game(self, event):
         self.S.new_game(white=self.EL["white-player"].value, black=self.EL["black-player"].value,
                         level=self.EL["level"].value, seed=self.new_seed(), **self.new_game_options())
+        self.after_change()
+
+    def on_play_again(self, event):
+        """"Play again", at the end of a game: a new game with the same players, level and options."""
+        S = self.S
+        S.new_game(white=S.players["white"], black=S.players["black"], level=S.level, seed=self.new_seed(),
+                   **S.options)
+        game_io.sync_form()
         self.after_change()
 
     def on_hashchange(self, event):
@@ -436,17 +477,30 @@ class GamePage:
         if result is not None:
             shown = S.ply()
             self.EL["analysis-graph"].innerHTML = self.analysis["module"].graph_svg(result, shown - result.first)
-            kind = self.analysis["verdicts"].get(shown + 1)
-            if kind and S.ahead:
-                i = shown - result.first
+            # The move selected (the one that led here) if it is marked; else, in review, the
+            # next move if it is marked: this is the position its better move is marked in.
+            move_no = shown
+            kind = self.analysis["verdicts"].get(move_no)
+            if not kind and S.ahead:
+                move_no = shown + 1
+                kind = self.analysis["verdicts"].get(move_no)
+            if kind:
+                i = move_no - 1 - result.first
                 _kind, better, loss = result.verdicts()[i]
-                note = (_("Move %(number)d (%(move)s) was a mistake: it lost %(loss)s %(units)s. "
-                          "The bot preferred %(better)s (marked on the board).")
-                        if kind == "mistake" else
-                        _("Move %(number)d (%(move)s) was a blunder: it lost %(loss)s %(units)s. "
-                          "The bot preferred %(better)s (marked on the board).")) % {
-                    "number": shown + 1, "move": result.moves[i], "loss": "%.1f" % (loss / 100),
-                    "units": _(self.UNITS), "better": better}
+                values = {"number": move_no, "move": result.moves[i], "loss": decimal(loss / 100),
+                          "units": _(self.UNITS), "better": better}
+                if move_no == shown:
+                    note = (_("Move %(number)d (%(move)s) was a mistake: it lost %(loss)s %(units)s. "
+                              "The bot preferred %(better)s (marked on the board one move back).")
+                            if kind == "mistake" else
+                            _("Move %(number)d (%(move)s) was a blunder: it lost %(loss)s %(units)s. "
+                              "The bot preferred %(better)s (marked on the board one move back).")) % values
+                else:
+                    note = (_("Move %(number)d (%(move)s) was a mistake: it lost %(loss)s %(units)s. "
+                              "The bot preferred %(better)s (marked on the board).")
+                            if kind == "mistake" else
+                            _("Move %(number)d (%(move)s) was a blunder: it lost %(loss)s %(units)s. "
+                              "The bot preferred %(better)s (marked on the board).")) % values
         self.EL["analysis-note"].textContent = note
         self.EL["analysis-note"].hidden = not note
 
@@ -544,6 +598,7 @@ class GamePage:
             try:
                 text = str(await getattr(self.bot, self.BOT_MOVE)(position, level, seed))
                 await window.dvonnBotGate()  # a test may hold the answer here (game_head.html)
+                await self.pace()
             finally:
                 self.bot_state = "ready"
             if generation != S.generation:
@@ -556,6 +611,12 @@ class GamePage:
             self.bot_played(text, mover)
             self.redraw()
         self.draw_bot_status()
+
+    async def pace(self):
+        """Wait until the last move has been on the board for BOT_PACE_MS (the page keeps responding)."""
+        wait = self.shown_at + BOT_PACE_MS - window.performance.now()
+        if wait > 0:
+            await window.dvonnSleep(int(wait))
 
     async def start_bot(self):
         try:
@@ -588,7 +649,8 @@ class GamePage:
         for name, handler in (("hint", self.on_hint), ("analyse", self.on_analyse),
                               ("analysis-graph", self.on_graph_click), ("undo", self.on_undo),
                               ("redo", self.on_redo), ("flip", self.on_flip), ("history", self.on_history_click),
-                              ("back-to-game", self.on_back_to_game), ("new-game", self.on_new_game)):
+                              ("back-to-game", self.on_back_to_game), ("new-game", self.on_new_game),
+                              ("play-again", self.on_play_again)):
             self.listen(EL[name], "click", handler)
         steps = (("review-start", "start"), ("review-back", -1), ("review-forward", 1), ("review-end", "end"))
         for name, step in steps:

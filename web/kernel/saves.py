@@ -21,7 +21,7 @@ save of an earlier release of the site is brought to today's format).
 
 import json
 
-from kernel.i18n import _
+from kernel.i18n import _, decimal
 
 #: The save format this site writes: the same for every game.  1 was the first release's (one
 #: format per game); every earlier format is upgraded on load, never set aside.
@@ -51,7 +51,7 @@ def size_text(n):
         return "%d bytes" % n
     if n < 1024 * 1024:
         return "%d KB" % (n // 1024)
-    return "%.1f MB" % (n / (1024 * 1024))
+    return decimal(n / (1024 * 1024)) + " MB"
 
 
 def text_of(data):

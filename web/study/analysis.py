@@ -22,7 +22,7 @@ position), so small swings are noise: the thresholds are set well above them.
 {0: ('mistake', 'D1C1', 450)}
 """
 
-from kernel.i18n import _, ngettext
+from kernel.i18n import _, decimal, ngettext
 
 MISTAKE = 200
 BLUNDER = 500
@@ -120,42 +120,83 @@ def _s(n):
 
 WIDTH = 600
 HEIGHT = 110
+LEFT = 34  # room for the pieces scale, left of the graph
+BELOW = 16  # room for the move numbers, under it
+LEAD = 60  # the width of the positions before the first scored one (DVONN's placement), however many
+
+
+def columns(analysis):
+    """The x of each position: the positions before the first scored one (DVONN's placement,
+    which is not scored) share a narrow strip of ``LEAD`` units, the others the rest.
+
+    >>> a = Analysis(["p0", "p1", "p2", "p3"], ["white"] * 4, ["A", "B", "C"], "k")
+    >>> a.scores = [None, None, 100, 50]
+    >>> [round(x) for x in columns(a)]
+    [0, 30, 60, 600]
+    """
+    n = len(analysis.scores)
+    lead = 0
+    while lead < n and analysis.scores[lead] is None:
+        lead += 1
+    if lead == 0 or lead >= n - 1:
+        step = WIDTH / max(n - 1, 1)
+        return [i * step for i in range(n)]
+    xs = [i * LEAD / lead for i in range(lead)]
+    step = (WIDTH - LEAD) / max(n - 1 - lead, 1)
+    return xs + [LEAD + (i - lead) * step for i in range(lead, n)]
 
 
 def graph_svg(analysis, shown):
-    """The evaluation graph: White's advantage over the moves (above the middle line: White
-    ahead), the position ``shown`` (an index into ``positions``) marked, a clickable column
-    per position (``data-ply``: the number of moves of the game at that position)."""
+    """The evaluation graph: White's advantage over the moves (above the zero line: White
+    ahead), with its axes (the pieces scale at the left, move numbers below), the position
+    ``shown`` (an index into ``positions``) marked, a clickable column per position
+    (``data-ply``: the number of moves of the game at that position)."""
     scores = analysis.scores
     n = len(scores)
-    step = WIDTH / max(n - 1, 1)
+    xs = columns(analysis)
     mid = HEIGHT / 2
-    parts = ['<svg class="graph" viewBox="-4 -4 %d %d" role="img" aria-label="%s">'
-             % (WIDTH + 8, HEIGHT + 8, _graph_label(analysis))]
+
+    def y(v):
+        return mid - max(-LIMIT, min(LIMIT, v)) * mid / LIMIT
+
+    parts = ['<svg class="graph" viewBox="%d -6 %d %d" role="img" aria-label="%s">'
+             % (-LEFT, WIDTH + LEFT + 6, HEIGHT + BELOW + 8, _graph_label(analysis))]
     parts.append('<rect class="g-bg" x="0" y="0" width="%d" height="%d"/>' % (WIDTH, HEIGHT))
     parts.append('<rect class="g-black" x="0" y="%.1f" width="%d" height="%.1f"/>' % (mid, WIDTH, mid))
-    points = []
-    for i in range(n):
-        if scores[i] is None:
-            continue
-        v = max(-LIMIT, min(LIMIT, scores[i]))
-        points.append("%.1f,%.1f" % (i * step, mid - v * mid / LIMIT))
+    lead = 0  # the width of the unscored positions before the first scored one, if drawn narrower
+    first_scored = next((i for i in range(n) if scores[i] is not None), n)
+    if 1 < first_scored < n - 1:
+        lead = xs[first_scored]
+        parts.append('<rect class="g-lead" x="0" y="0" width="%.1f" height="%d"/>' % (lead, HEIGHT))
+        parts.append('<text class="g-lead-label" x="%.1f" y="%.1f">%s</text>' % (lead / 2, mid + 4, _("placement")))
+    points = ["%.1f,%.1f" % (xs[i], y(scores[i])) for i in range(n) if scores[i] is not None]
     if points:
         first = points[0].split(",")[0]
         last = points[-1].split(",")[0]
         parts.append('<polygon class="g-area" points="%s,%.1f %s %s,%.1f"/>'
                      % (first, mid, " ".join(points), last, mid))
         parts.append('<polyline class="g-line" points="%s"/>' % " ".join(points))
+    # The axes: the zero line and the pieces scale; a move number every ten moves.
     parts.append('<line class="g-mid" x1="0" y1="%.1f" x2="%d" y2="%.1f"/>' % (mid, WIDTH, mid))
-    for i, (kind, _best, _loss) in analysis.verdicts().items():
-        v = scores[i + 1]
-        v = max(-LIMIT, min(LIMIT, v))
-        parts.append('<circle class="g-%s" cx="%.1f" cy="%.1f" r="4"/>' % (kind, (i + 1) * step, mid - v * mid / LIMIT))
-    if 0 <= shown < n:
-        parts.append('<line class="g-now" x1="%.1f" y1="0" x2="%.1f" y2="%d"/>' % (shown * step, shown * step, HEIGHT))
+    units = LIMIT // 100
+    for value, label in ((LIMIT, "+%d" % units), (0, "0"), (-LIMIT, "\u2212%d" % units)):
+        parts.append('<text class="g-scale" x="-4" y="%.1f">%s</text>' % (y(value) + 4, label))
+    parts.append('<text class="g-unit" x="-4" y="%.1f">%s</text>' % (mid + 16, analysis.unit))
     for i in range(n):
+        number = analysis.first + i
+        if number % 10 == 0 and (scores[i] is not None or i == 0 or not lead):
+            parts.append('<line class="g-tick" x1="%.1f" y1="%d" x2="%.1f" y2="%d"/>'
+                         % (xs[i], HEIGHT, xs[i], HEIGHT + 4))
+            parts.append('<text class="g-move" x="%.1f" y="%d">%d</text>' % (xs[i], HEIGHT + BELOW, number))
+    for i, (kind, _best, _loss) in analysis.verdicts().items():
+        parts.append('<circle class="g-%s" cx="%.1f" cy="%.1f" r="4"/>' % (kind, xs[i + 1], y(scores[i + 1])))
+    if 0 <= shown < n:
+        parts.append('<line class="g-now" x1="%.1f" y1="0" x2="%.1f" y2="%d"/>' % (xs[shown], xs[shown], HEIGHT))
+    for i in range(n):
+        left = (xs[i] + xs[i - 1]) / 2 if i else xs[0]
+        right = (xs[i] + xs[i + 1]) / 2 if i + 1 < n else xs[i]
         parts.append('<rect class="g-hit" data-ply="%d" x="%.1f" y="0" width="%.1f" height="%d"/>'
-                     % (analysis.first + i, i * step - step / 2, step, HEIGHT))
+                     % (analysis.first + i, left, max(right - left, 1), HEIGHT))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -169,4 +210,4 @@ def _graph_label(analysis):
         return _("Evaluation graph over the moves; at the end the game is level")
     return (_("Evaluation graph over the moves; at the end White is ahead by %(lead)s %(units)s") if end > 0 else
             _("Evaluation graph over the moves; at the end Black is ahead by %(lead)s %(units)s")) % {
-        "lead": "%.1f" % (abs(end) / 100), "units": analysis.unit}
+        "lead": decimal(abs(end) / 100), "units": analysis.unit}

@@ -8,8 +8,9 @@
   input larger than 64 KB is refused before any parsing.
 """
 
+from dvonn_core.common.errors import RecordError
 from dvonn_core.diamonds import DiamondsGame
-from kernel import saves
+from kernel import inputs, saves
 from kernel.i18n import _
 from kernel.saves import InputError, SavedGameError, game_info, share_text, text_of  # noqa: F401 - the page's names
 
@@ -45,7 +46,10 @@ def upgrade(data):
     return out
 
 
-SAVES = saves.GameSaves("diamonds", "Diamonds & Pivots", _start, upgrade, MAX_SAVED_MOVES, MAX_MOVE_TEXT)
+#: The game has no settings of its own: a save or a link carrying one is refused.
+OPTIONS = {}  # type: Dict[str, type]
+SAVES = saves.GameSaves("diamonds", "Diamonds & Pivots", _start, upgrade, MAX_SAVED_MOVES, MAX_MOVE_TEXT,
+                        options=OPTIONS)
 KEY, ASIDE_KEY, PREVIOUS_KEY, KIND = SAVES.key, SAVES.aside, SAVES.previous_key, SAVES.kind
 FORMAT = saves.FORMAT
 MAX_INPUT, MAX_SAVED = SAVES.max_input, SAVES.max_saved
@@ -64,29 +68,32 @@ def problem(error, what, text=None):
 
 
 def read_record(text, what="the record"):
-    """A :class:`DiamondsGame` from a record (or a bare list of turns); ``ValueError``
-    with a message naming the turn that is wrong.  An empty text is an error too."""
+    """A :class:`DiamondsGame` from a record (or a bare list of turns); :class:`RecordError`
+    with a message naming the turn that is wrong (:class:`InputError` for text too long, checked
+    first).  An empty text is an error too."""
     check_size(len(text), what)
     if not text.strip():
-        raise ValueError(_("%s is empty") % what)
+        raise RecordError(_("%s is empty") % what)
     try:
         return DiamondsGame.from_record(text)
     except ValueError as error:
-        raise ValueError(_("%(what)s cannot be read: %(error)s") % {"what": what, "error": error})
+        raise RecordError(inputs.short(_("%(what)s cannot be read: %(error)s") % {"what": what, "error": error}),
+                          getattr(error, "number", None), getattr(error, "move", None)) from None
 
 
 def read_position(text):
-    """A :class:`DiamondsGame` from a position string; ``ValueError`` saying what is wrong."""
-    check_size(len(text), _("the position"))
-    return DiamondsGame.from_position(text.strip())
+    """A :class:`DiamondsGame` from a position string; ``PositionError`` saying what is wrong
+    (:class:`InputError` for one too long: ``kernel.inputs.read_position``)."""
+    return inputs.read_position(text, _start, InputError)
 
 
 def read_import(data, what):
-    """A game from a pasted or loaded text (or a file's bytes): a position string, else a record."""
+    """A game from a pasted or loaded text (or a file's bytes): a position string, else a record.
+    Raises :class:`InputError`, ``PositionError`` or :class:`RecordError`."""
     check_size(len(data), what)
     text = data if isinstance(data, str) else text_of(data)
     if text is None:
-        raise ValueError(_("%s is not a text file (not UTF-8)") % what)
+        raise InputError(_("%s is not a text file (not UTF-8)") % what)
     stripped = text.strip()
     if " " not in stripped and "-" in stripped and "." in stripped:
         return read_position(stripped)

@@ -51,6 +51,8 @@ import binascii
 import io as _io
 import json
 
+from dvonn_core.common.errors import quote
+from kernel import inputs
 from kernel.i18n import _, ngettext
 
 try:
@@ -74,6 +76,14 @@ MAX_VALUE = 16 * 1024
 #: The most a body may unpack to (a small link must not unpack to megabytes).
 MAX_BODY = 256 * 1024
 MAX_TAGS = 50
+#: The most moves a link holds (a DVONN game has under 200; 1,000 turns of Diamonds & Pivots
+#: self-play fit in 2,000 characters), and the most bytes of numbered moves (what a value of
+#: MAX_VALUE characters carries when its digits do not compress): read before any move is.
+MAX_MOVES = 5000
+MAX_CODED = MAX_VALUE * 3 // 4
+#: The longest settings (JSON) a link's header holds, and its seed's digits.
+MAX_OPTIONS = 400
+MAX_SEED_DIGITS = 12
 #: The games a link may be for, by the name their pages give (``GameSaves.game``), for messages.
 TITLES = {"dvonn": "DVONN", "diamonds": "Diamonds & Pivots"}
 SIDES = ("white", "black")
@@ -298,6 +308,19 @@ def url(page, link, coder=None):
     return page + PREFIX + pack(link, coder)
 
 
+def trim(value):
+    """``value`` without the "." and ")" that mail and chat programs leave after a link (neither
+    is a character of a link).
+
+    >>> trim("1abc)."), trim("1abc")
+    ('1abc', '1abc')
+    """
+    end = len(value)
+    while end and value[end - 1] in ".)":
+        end -= 1
+    return value[:end]
+
+
 def unpack(value):
     """The :class:`Link` in a ``#game=`` value (checked as data, not yet against the rules);
     a link whose moves are numbered (see :class:`Coder`) holds them in ``link.coded`` (bytes)
@@ -308,6 +331,7 @@ def unpack(value):
     """
     if len(value) > MAX_VALUE:
         raise LinkError(too_long(len(value)))
+    value = trim(value)
     if not value:
         raise LinkError(_("the link holds no game (nothing follows #game=)"))
     if value[0] != VERSION:
@@ -337,40 +361,52 @@ def _read_body(body):
     except UnicodeError:
         raise LinkError(_("it is not a game (its header is not text)"))
     fields = head[0].split("\t")
-    if len(fields) != 8 or fields[4] not in ("U", "L", "C") or not (fields[3] + fields[5] + fields[6]).isdigit():
+    if len(fields) != 8 or fields[4] not in ("U", "L", "C"):
         raise LinkError(_("it is not a game (its first line is not a game's header)"))
     game, id, to_move, count, case, base, seed, options = fields
-    if not 1 <= len(id) <= 40:
+    count = inputs.number(count, 6, LinkError, _("its number of moves"))
+    base = inputs.number(base, 6, LinkError, _("its number of setup moves"))
+    seed = inputs.number(seed, MAX_SEED_DIGITS, LinkError, _("its seed"))
+    if count > MAX_MOVES:
+        raise LinkError(_("it is not a game (it says it has %(count)d moves; a link holds at most %(most)d)")
+                        % {"count": count, "most": MAX_MOVES})
+    if not 1 <= len(id) <= 40 or not all(
+            "a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in "-_" for ch in id):
         raise LinkError(_("it is not a game (its game id is not valid)"))
     if to_move not in SIDES:
         raise LinkError(_("it is not a game (its side to move, %(side)r, is not white or black)")
                         % {"side": to_move[:20]})
     if len(head) < 2:
         raise LinkError(_("it is not a game (it has no start line)"))
+    if len(head) - 2 > MAX_TAGS:
+        raise LinkError(_("it is not a game (it has more than %(most)d tags)") % {"most": MAX_TAGS})
     tags = {}
     for line in head[2:]:
         key, tab, text = line.partition("\t")
-        if not tab or not key:
+        if not tab or not key or key in tags:
             raise LinkError(_("it is not a game (a tag line is not valid: %(line)r)") % {"line": line[:40]})
+        inputs.tag(key, text, LinkError, True)
         tags[key] = text
-    if len(tags) > MAX_TAGS:
-        raise LinkError(_("it is not a game (it has more than %(most)d tags)") % {"most": MAX_TAGS})
     coded = body[split + 2:] if case == "C" else None
+    if coded is not None and len(coded) > MAX_CODED:
+        raise LinkError(_("the link is damaged (its moves hold more than %(size)d KB)") % {"size": MAX_CODED // 1024})
     moves = [] if coded is not None else _unpack_moves(body[split + 2:], case == "U")
-    if coded is None and len(moves) != int(count):
+    if coded is None and len(moves) != count:
         raise LinkError(ngettext("the link is cut short (it says %(count)s move and holds %(held)d)",
-                                 "the link is cut short (it says %(count)s moves and holds %(held)d)", int(count))
+                                 "the link is cut short (it says %(count)s moves and holds %(held)d)", count)
                         % {"count": count, "held": len(moves)})
-    if int(base) > int(count):
+    if base > count:
         raise LinkError(_("it is not a game (its setup has more moves, %(base)s, than the game, %(count)s)")
                         % {"base": base, "count": count})
     settings = _options(options)
     start = None if head[1] == "-" else head[1]
     if start is not None and not start:
         raise LinkError(_("it is not a game (its start line is empty)"))
-    link = Link(game, id, to_move, tags, start, moves, int(base), int(seed), settings)
+    if start is not None and len(start) > inputs.MAX_POSITION:
+        raise LinkError(_("its start position is not valid (%(error)s)") % {"error": quote(start)})
+    link = Link(game, id, to_move, tags, start, moves, base, seed, settings)
     link.coded = coded
-    link.count = int(count)
+    link.count = count
     return link
 
 
@@ -378,31 +414,35 @@ def _options(text):
     """The game's settings of a header (JSON: names to booleans, numbers or short strings)."""
     if not text:
         return {}
-    try:
-        options = json.loads(text)
-    except ValueError:
-        options = None
+    invalid = _("it is not a game (its settings are not valid)")
+    if len(text) > MAX_OPTIONS:
+        raise LinkError(invalid)
+    options = inputs.loads(text, LinkError, invalid, 2)
     if type(options) is not dict or len(options) > 20:
-        raise LinkError(_("it is not a game (its settings are not valid)"))
+        raise LinkError(invalid)
     for key in options:
         if type(options[key]) not in (bool, int, str) or len(str(options[key])) > 40:
             raise LinkError(_("it is not a game (its setting %(name)r is not valid)") % {"name": key[:20]})
     return options
 
 
-def read(value, game_name, start, codec=None, coder=None):
+def read(value, game_name, start, codec=None, coder=None, options=None):
     """(:class:`Link`, the game replayed) of a ``#game=`` value opened on the page of ``game_name``.
 
     ``start(position)`` gives the game's rules object at a start position (None: the empty
-    board); ``codec`` numbers its moves (see :class:`Coder`).  Every move is replayed;
-    :class:`LinkError` names the first that cannot be.  A ``coder`` given is left holding the
-    link's numbered moves, so that the next link from here numbers only the moves added.
+    board); ``codec`` numbers its moves (see :class:`Coder`); ``options`` (name -> type) are the
+    settings the game's page has (its ``persist.OPTIONS``): a link's settings must be among them.
+    Every move is replayed; :class:`LinkError` names the first that cannot be.  A ``coder`` given
+    is left holding the link's numbered moves, so that the next link from here numbers only the
+    moves added.  The link's moves are the game's, written as the rules write them.
     """
     link = unpack(value)
     if link.game != game_name:
         raise LinkError(_("it is a link to a %(theirs)s game, and this is the %(page)s page")
-                        % {"theirs": TITLES.get(link.game, repr(link.game[:20])),
+                        % {"theirs": TITLES.get(link.game, quote(link.game)),
                            "page": TITLES.get(game_name, game_name)})
+    if options is not None:
+        link.options = inputs.options(link.options, options, LinkError)
     try:
         game = start(link.start)
     except ValueError as error:
@@ -421,10 +461,10 @@ def read(value, game_name, start, codec=None, coder=None):
             coder.game = game.copy()
     for i in range(len(link.moves) if link.coded is None else 0):
         try:
-            game.play(link.moves[i])
+            link.moves[i] = str(game.play(link.moves[i]))
         except ValueError as error:
             raise LinkError(_("move %(number)d (%(move)s) cannot be played: %(error)s")
-                            % {"number": i + 1, "move": link.moves[i][:40], "error": str(error)[:160]})
+                            % {"number": i + 1, "move": quote(link.moves[i]), "error": str(error)[:160]})
     if game.phase != "over" and game.to_move != link.to_move:
         raise LinkError(_("it says %(said)s is to move, but after its moves %(side)s is")
                         % {"said": _side_word(link.to_move), "side": _side_word(game.to_move)})
@@ -495,17 +535,16 @@ class Coder:
 
 class _Digits:
     def __init__(self, data):
-        number = 0
-        for byte in data:
-            number = (number << 8) | byte
-        self.number = number
+        self.number = int.from_bytes(data, "big")  # in one step (byte by byte is quadratic)
         self.log = None  # type: Optional[List[Any]]
 
     def take(self, radix):
         if radix < 1:
             raise ValueError(_("no move is possible there"))
-        digit = self.number % radix
-        self.number //= radix
+        if radix == 1:
+            digit = 0
+        else:
+            self.number, digit = divmod(self.number, radix)
         if self.log is not None:
             self.log.append((digit, radix))
         return digit
@@ -553,3 +592,93 @@ def compare(mine, theirs):
     if len(theirs) < len(mine):
         return "older", 0
     return "same", 0
+
+
+# -- what a browser keeps of its games by link ----------------------------------------------------
+#: The fields of an entry of the registry (``kernel/by_link.py``) and their types.
+ENTRY_FIELDS = {"id": str, "value": str, "game": str, "page": str, "first": str, "moves": int, "mine": str,
+                "opponent": str, "to_move": str, "opened": int, "other": str}
+#: The most entries set aside that are kept (the oldest go first).
+MAX_ASIDE = 20
+
+
+def registry(text):
+    """(the entries that can be read, [(entry or text, reason)] of those that cannot) of the
+    registry's stored ``text``: each entry a dict of :data:`ENTRY_FIELDS` of their types, its id
+    and value those of a link.
+
+    >>> registry('[{"id": "abc", "value": "1x"}, {"id": 5, "value": "1x"}, 7]')[1]
+    [({'id': 5, 'value': '1x'}, 'its field id is not valid'), (7, 'it is not a game by link')]
+    >>> registry("[" * 50 + "]" * 50)[1][0][1]
+    'it is not a list of games by link'
+    """
+    try:
+        games = inputs.loads(text, ValueError, "", 3)
+    except ValueError:
+        games = None
+    if type(games) is not list:
+        return [], [(text[:MAX_VALUE], _("it is not a list of games by link"))]
+    good, aside = [], []
+    for entry in games:
+        reason = None
+        if type(entry) is not dict or "id" not in entry or "value" not in entry:
+            reason = _("it is not a game by link")
+        else:
+            for name in entry:
+                if name not in ENTRY_FIELDS or type(entry[name]) is not ENTRY_FIELDS[name] or (
+                        type(entry[name]) is str and len(entry[name]) > MAX_VALUE):
+                    reason = _("its field %(name)s is not valid") % {"name": str(name)[:20]}
+                    break
+            if reason is None and not 1 <= len(entry["id"]) <= 40:
+                reason = _("its field %(name)s is not valid") % {"name": "id"}
+        if reason is None:
+            good.append(entry)
+        else:
+            aside.append((entry, reason))
+    return good, aside
+
+
+def registry_aside(old, aside):
+    """The text kept under the registry's aside key: the ``old`` text's entries (if it can be
+    read) and those of ``aside``, each with its reason, the last :data:`MAX_ASIDE`."""
+    kept = []
+    if old is not None and inputs.json_depth(old) <= 5:
+        try:
+            kept = json.loads(old)
+        except ValueError:
+            kept = []
+        if type(kept) is not list:
+            kept = []
+    for entry, reason in aside:
+        kept.append({"reason": reason, "entry": entry})
+    return json.dumps(kept[-MAX_ASIDE:])
+
+
+def site_page(page, here):
+    """``page`` (a stored game page's address) if it is a page of this site, the one at ``here``
+    (this page's address): the same origin, a plain path to an ``.html`` page or a folder; else None.
+
+    >>> here = "https://a.github.io/site/index.html"
+    >>> site_page("https://a.github.io/site/diamonds.html", here), site_page("https://evil.example/x.html", here)
+    ('https://a.github.io/site/diamonds.html', None)
+    >>> site_page("javascript:alert(1)", here), site_page("https://a.github.io.evil.example/x.html", here)
+    (None, None)
+    """
+    if type(page) is not str or type(here) is not str or len(page) > 1000:
+        return None
+    scheme = here.find("://")
+    if scheme < 0:
+        return None
+    slash = here.find("/", scheme + 3)
+    origin = here if slash < 0 else here[:slash]
+    if not page.startswith(origin + "/"):
+        return None
+    path = page[len(origin):]
+    for ch in path:
+        if not ("a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in "/._-~"):
+            return None
+    if "//" in path or "/../" in path + "/" or "/./" in path + "/":
+        return None
+    if not (path.endswith(".html") or path.endswith("/")):
+        return None
+    return page

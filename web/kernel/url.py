@@ -8,6 +8,7 @@ unit tests (CPython).  A game's ``embed_params`` checks the values against its r
 (True, True)
 """
 
+from dvonn_core.common.errors import quote as quoted
 from kernel.i18n import _
 
 _HEX = "0123456789abcdef"
@@ -46,7 +47,7 @@ def unquote(text):
     try:
         return bytes(out).decode("utf-8")
     except UnicodeError:
-        raise EmbedError(_("the address has a %%-escape that is not UTF-8 text: %r") % text[:40]) from None
+        raise EmbedError(_("the address has a %%-escape that is not UTF-8 text: %s") % quoted(text)) from None
 
 
 def quote(text):
@@ -79,7 +80,7 @@ def parse_query(search):
         name, _eq, value = part.partition("=")
         name = unquote(name).strip()
         if name in params:
-            raise EmbedError(_("%s is given twice in the address; give it once") % name[:40])
+            raise EmbedError(_("%s is given twice in the address; give it once") % quoted(name)[1:-1])
         params[name] = unquote(value)
     return params
 
@@ -93,8 +94,8 @@ def flag(params, name, default):
         return True
     if value in _FALSE:
         return False
-    raise EmbedError(_("%(name)s: %(value)r is not 1 or 0 (write %(name)s=1 or %(name)s=0)")
-                     % {"name": name, "value": params[name][:40]})
+    raise EmbedError(_("%(name)s: %(value)s is not 1 or 0 (write %(name)s=1 or %(name)s=0)")
+                     % {"name": name, "value": quoted(params[name])})
 
 
 def attr(text):

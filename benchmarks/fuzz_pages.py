@@ -410,7 +410,13 @@ def crafted():
            # The most digits a link may hold (MAX_CODED), all read: the longest refusal that decodes.
            ("link read", ("dvonn", crafted_digits("dvonn", link_format.MAX_CODED))),
            ("link read", ("diamonds", crafted_digits("diamonds", link_format.MAX_CODED))),
-           ("link read", ("diamonds", crafted_digits("diamonds", link_format.MAX_CODED, 255)))]
+           ("link read", ("diamonds", crafted_digits("diamonds", link_format.MAX_CODED, 255))),
+           # The longest value read, with a character no link has at its end; moves as text, 64 KB and more.
+           ("link read", ("dvonn", "1" + "A" * (link_format.MAX_VALUE - 2) + "!")),
+           ("link read", ("dvonn", value_of(b"dvonn\tabcdefgh\twhite\t5000\tU\t0\t1\t\n-\n\n"
+                                            + b"\n".join([b"\xa6\xb8"] * 5000)))),
+           ("link read", ("dvonn", value_of(b"dvonn\tabcdefgh\twhite\t5000\tU\t0\t1\t\n-\n\n"
+                                            + b"\n".join([b"\xa6" * 20] * 5000))))]
     body = body_of(dvonn_link)
     split = body.find(b"\n\n")
     head = body[:split].decode().split("\n")

@@ -158,7 +158,8 @@ def test_a_diamonds_record_that_cannot_be_read_is_a_record_error_quoting_the_tur
 
 
 @pytest.mark.parametrize(("name", "query", "reason"), [
-    ("dvonn", "?at=\u00b2", "at: '\u00b2' is not a move number"), ("dvonn", "?at=" + "9" * 5000, "is not a move number"),
+    ("dvonn", "?at=\u00b2", "at: '\u00b2' is not a move number"),
+    ("dvonn", "?at=" + "9" * 5000, "is not a move number"),
     ("dvonn", "?" + "x" * 60000, "unknown parameter"), ("dvonn", "?highlight=" + "q" * 5000, "is not a cell"),
     ("dvonn", "?position=" + "9" * 5000, "at most 1000"), ("diamonds", "?game=" + "d" * 5000, "is not a game"),
     ("diamonds", "?game=diamonds&moves=" + "\x01" * 40, "cannot be played"), ("dvonn", "?lang=" + "x" * 500, "lang")])

@@ -98,8 +98,8 @@ def read(text: str) -> DiamondsGame:
             game.play(turn)
         except ValueError as e:
             if isinstance(e, InvalidMoveError):  # its message quotes the turn: once is enough
-                raise RecordError("turn %d: %s" % (n, e), n, _short(turn))
-            raise RecordError("turn %d (%s): %s" % (n, _short(turn), e), n, _short(turn))
+                raise RecordError("turn %d: %s" % (n, e), n, _short(turn), cause=e)
+            raise RecordError("turn %d (%s): %s" % (n, _short(turn), e), n, _short(turn), cause=e)
     return game
 
 

@@ -18,7 +18,7 @@ kernel.url.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5':
 from diamonds.session import split_turns
 from dvonn_core.common.errors import quote
 from dvonn_core.diamonds import DiamondsGame
-from kernel import inputs
+from kernel import inputs, reasons
 from kernel.i18n import _, check_language
 from kernel.url import EmbedError, flag
 
@@ -41,7 +41,7 @@ def parse(params):
     try:
         game = inputs.read_position(position, DiamondsGame.from_position, EmbedError) if position else DiamondsGame()
     except ValueError as error:
-        raise EmbedError(_("position: %s") % inputs.short(error))
+        raise EmbedError(_("position: %s") % inputs.short(reasons.say(error)))
     # As many turns as a game has: the rules set no limit (random games run past 200 turns); the
     # address is at most kernel.embed.MAX_QUERY long.
     moves = split_turns(params.get("moves", ""))
@@ -50,7 +50,7 @@ def parse(params):
             moves[i] = str(game.play(moves[i]))
         except ValueError as error:
             raise EmbedError(inputs.short(_("moves: turn %d (%s) cannot be played: %s")
-                                          % (i + 1, quote(moves[i]), error)))
+                                          % (i + 1, quote(moves[i]), reasons.say(error))))
     caption = params.get("caption", "").strip()
     if len(caption) > MAX_CAPTION:
         raise EmbedError(_("caption: %d characters is too long (at most %d)") % (len(caption), MAX_CAPTION))

@@ -10,7 +10,7 @@
 
 from dvonn_core.common.errors import RecordError
 from dvonn_core.diamonds import DiamondsGame
-from kernel import inputs, saves
+from kernel import inputs, reasons, saves
 from kernel.i18n import _
 from kernel.saves import InputError, SavedGameError, game_info, share_text, text_of  # noqa: F401 - the page's names
 
@@ -39,7 +39,7 @@ def upgrade(data):
     try:
         game = DiamondsGame.from_record(record)
     except ValueError as error:
-        raise SavedGameError(_("its record cannot be replayed: %s") % str(error)[:200]) from None
+        raise SavedGameError(_("its record cannot be replayed: %s") % reasons.say(error)[:200]) from None
     out = dict(data)
     out.update(start=game.start_position, moves=[str(m) for m in game.moves], tags=dict(game.tags),
                resigned=None, position=game.position(), seed=1, options={}, flipped=data.get("flipped") is True)
@@ -74,11 +74,7 @@ def read_record(text, what="the record"):
     check_size(len(text), what)
     if not text.strip():
         raise RecordError(_("%s is empty") % what)
-    try:
-        return DiamondsGame.from_record(text)
-    except ValueError as error:
-        raise RecordError(inputs.short(_("%(what)s cannot be read: %(error)s") % {"what": what, "error": error}),
-                          getattr(error, "number", None), getattr(error, "move", None)) from None
+    return DiamondsGame.from_record(text)  # RecordError: the page says it (kernel/reasons.py)
 
 
 def read_position(text):

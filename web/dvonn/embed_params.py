@@ -21,7 +21,7 @@ at: 'x' is not a move number (use a whole number from 0 to 0)
 from dvonn_core import Game
 from dvonn_core.common.errors import quote as quoted
 from dvonn_core.dvonn.board import CELLS, index, is_cell
-from kernel import inputs
+from kernel import inputs, reasons
 from kernel.i18n import _, check_language, ngettext
 from kernel.url import EmbedError, flag, iframe, quote
 
@@ -75,7 +75,7 @@ def _moves(game, text):
             move = game.play(item)
         except ValueError as error:
             raise EmbedError(inputs.short(_("moves: move %d (%s) cannot be played: %s")
-                                          % (number + 1, inputs.bare(item), error)))
+                                          % (number + 1, inputs.bare(item), reasons.say(error))))
         out.append(str(move))
     return out
 
@@ -111,7 +111,7 @@ def parse(params):
         try:
             game = inputs.read_position(position, Game.from_position, EmbedError)
         except ValueError as error:
-            raise EmbedError(_("position: %s") % inputs.short(error))
+            raise EmbedError(_("position: %s") % inputs.short(reasons.say(error)))
         spec.position = game.position()
     else:
         if "position" in params:

@@ -33,8 +33,6 @@ from kernel.i18n import _
 #: words: letters, digits and _).
 MAX_MESSAGE = 400
 MAX_TAG_NAME = 40
-#: The deepest JSON a save or a link's settings may nest (a save nests 3 deep: redo's groups).
-MAX_DEPTH = 8
 #: The longest position string a page reads (a DVONN position is under 200 characters, a
 #: Diamonds & Pivots one under 100).
 MAX_POSITION = 1000
@@ -93,14 +91,15 @@ def json_depth(text):
     return most
 
 
-def loads(text, error, message, most_depth=MAX_DEPTH):
-    """``json.loads(text)``, or ``error(message)`` for text that is not JSON or nests deeper than
-    ``most_depth`` (checked first: deep JSON makes the parser recurse past Python's stack)."""
-    if json_depth(text) > most_depth:
+def loads(text, error, message, most_depth=None):
+    """``json.loads(text)``, or ``error(message)`` for text that is not JSON, or nests deeper than
+    Python's stack (CPython's parser recurses: RecursionError; MicroPython's does not), or than
+    ``most_depth`` when given (checked first, character by character: for short texts only)."""
+    if most_depth is not None and json_depth(text) > most_depth:
         raise error(message)
     try:
         return json.loads(text)
-    except (ValueError, RuntimeError):  # MicroPython: RuntimeError for a stack too deep
+    except (ValueError, RuntimeError):  # RecursionError is a RuntimeError
         raise error(message) from None
 
 

@@ -52,7 +52,7 @@ import io as _io
 import json
 
 from dvonn_core.common.errors import quote
-from kernel import inputs
+from kernel import inputs, reasons
 from kernel.i18n import _, ngettext
 
 try:
@@ -81,6 +81,8 @@ MAX_TAGS = 50
 #: MAX_VALUE characters carries when its digits do not compress): read before any move is.
 MAX_MOVES = 5000
 MAX_CODED = MAX_VALUE * 3 // 4
+#: The most bytes of moves written as text (a record's limit on the pages: kernel/saves.py).
+MAX_TEXT = 64 * 1024
 #: The longest settings (JSON) a link's header holds, and its seed's digits.
 MAX_OPTIONS = 400
 MAX_SEED_DIGITS = 12
@@ -195,17 +197,18 @@ def _pack_moves(moves, upper):
 
 
 def _unpack_moves(data, upper):
+    """The move texts of ``data`` (see :func:`_pack_moves`): each cell's byte replaced by its
+    name, in one pass of the bytes per cell (a loop over every byte is seconds on MicroPython)."""
     letters = _LETTERS.upper() if upper else _LETTERS
-    out = []
-    for byte in data:
-        if byte >= _CELL:
-            k = byte - _CELL
-            if k >= 99:
-                raise LinkError(_("the link is damaged (its moves hold a byte that is no cell)"))
-            out.append(letters[k // 9] + chr(49 + k % 9))
-        else:
-            out.append(chr(byte))
-    text = "".join(out)
+    for k in range(99):
+        if bytes([_CELL + k]) in data:
+            data = data.replace(bytes([_CELL + k]), (letters[k // 9] + chr(49 + k % 9)).encode())
+    try:
+        # What is left over 0x7f is 0xe3-0xff, no cell: no UTF-8 either (its continuation bytes,
+        # 0x80-0xbf, were all cells).
+        text = data.decode("utf-8")
+    except UnicodeError:
+        raise LinkError(_("the link is damaged (its moves hold a byte that is no cell)"))
     return text.split("\n") if text else []
 
 
@@ -216,10 +219,14 @@ def _b64encode(data):
 
 
 def _b64decode(text):
-    for i in range(len(text)):
-        if text[i] not in _B64:
-            raise LinkError(_("the link is damaged: %(char)r (character %(index)d of its game) cannot be in it")
-                            % {"char": text[i], "index": i + 1})
+    rest = text
+    for ch in _B64:  # what is left is no character of a link: 64 passes in C, not one in Python a character
+        if ch in rest:
+            rest = rest.replace(ch, "")
+    if rest:
+        i = text.find(rest[0])
+        raise LinkError(_("the link is damaged: %(char)r (character %(index)d of its game) cannot be in it")
+                        % {"char": text[i], "index": i + 1})
     if len(text) % 4 == 1:
         raise LinkError(_("the link is cut short (it ends in the middle of a character group)"))
     text = text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4)
@@ -388,8 +395,13 @@ def _read_body(body):
         inputs.tag(key, text, LinkError, True)
         tags[key] = text
     coded = body[split + 2:] if case == "C" else None
-    if coded is not None and len(coded) > MAX_CODED:
-        raise LinkError(_("the link is damaged (its moves hold more than %(size)d KB)") % {"size": MAX_CODED // 1024})
+    if len(body) - split - 2 > (MAX_CODED if coded is not None else MAX_TEXT):
+        raise LinkError(_("the link is damaged (its moves hold more than %(size)d KB)")
+                        % {"size": (MAX_CODED if coded is not None else MAX_TEXT) // 1024})
+    if coded is None and body.count(b"\n", split + 2) + (len(body) > split + 2) != count:
+        raise LinkError(ngettext("the link is cut short (it says %(count)s move and holds %(held)d)",
+                                 "the link is cut short (it says %(count)s moves and holds %(held)d)", count)
+                        % {"count": count, "held": body.count(b"\n", split + 2) + (len(body) > split + 2)})
     moves = [] if coded is not None else _unpack_moves(body[split + 2:], case == "U")
     if coded is None and len(moves) != count:
         raise LinkError(ngettext("the link is cut short (it says %(count)s move and holds %(held)d)",
@@ -446,7 +458,7 @@ def read(value, game_name, start, codec=None, coder=None, options=None):
     try:
         game = start(link.start)
     except ValueError as error:
-        raise LinkError(_("its start position is not valid (%(error)s)") % {"error": str(error)[:120]})
+        raise LinkError(_("its start position is not valid (%(error)s)") % {"error": reasons.say(error)[:120]})
     if link.coded is not None:
         if codec is None:
             raise LinkError(_("its moves are numbered, and this page has no numbering for them"))
@@ -464,7 +476,7 @@ def read(value, game_name, start, codec=None, coder=None, options=None):
             link.moves[i] = str(game.play(link.moves[i]))
         except ValueError as error:
             raise LinkError(_("move %(number)d (%(move)s) cannot be played: %(error)s")
-                            % {"number": i + 1, "move": quote(link.moves[i]), "error": str(error)[:160]})
+                            % {"number": i + 1, "move": quote(link.moves[i]), "error": reasons.say(error)[:160]})
     if game.phase != "over" and game.to_move != link.to_move:
         raise LinkError(_("it says %(said)s is to move, but after its moves %(side)s is")
                         % {"said": _side_word(link.to_move), "side": _side_word(game.to_move)})
@@ -564,7 +576,7 @@ def _number_back(codec, game, data, count, log=None):
             game.play(move)
         except ValueError as error:
             raise LinkError(_("move %(number)d cannot be read: %(error)s")
-                            % {"number": i + 1, "error": str(error)[:160]})
+                            % {"number": i + 1, "error": reasons.say(error)[:160]})
         moves.append(move)
     if digits.number:
         raise LinkError(ngettext("the link is damaged (it holds more than its %(count)d move)",

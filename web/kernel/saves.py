@@ -21,7 +21,7 @@ save of an earlier release of the site is brought to today's format).
 
 import json
 
-from kernel import inputs
+from kernel import inputs, reasons
 from kernel.i18n import _
 
 #: The save format this site writes: the same for every game.  1 was the first release's (one
@@ -79,7 +79,7 @@ def problem(error, what, text=None, line_of=None):
     >>> problem(ValueError("move 5 (E3G3): illegal"), "the pasted record")
     'Could not read the pasted record: move 5 (E3G3): illegal. The game on the board is unchanged.'
     """
-    message = inputs.short(error)
+    message = inputs.short(reasons.say(error))
     line = None
     if line_of is not None:
         line = line_of(text, getattr(error, "number", None) or 0, getattr(error, "move", None))
@@ -242,13 +242,13 @@ class GameSaves:
         try:
             game = self.start(start)
         except ValueError as e:
-            raise SavedGameError(_("its start position is not valid (%s)") % str(e)[:80]) from None
+            raise SavedGameError(_("its start position is not valid (%s)") % reasons.say(e)[:80]) from None
         for i in range(len(moves)):
             try:
                 game.play(moves[i])
             except ValueError as e:
                 raise SavedGameError(_("move %d (%s) cannot be played: %s")
-                                     % (i + 1, moves[i][:40], str(e)[:200])) from None
+                                     % (i + 1, moves[i][:40], reasons.say(e)[:200])) from None
         return game
 
     def load(self, text):
@@ -306,7 +306,7 @@ class GameSaves:
                 probe.play(future[i])
             except ValueError as e:
                 raise SavedGameError(_("redo move %d (%s) cannot be played: %s")
-                                     % (i + 1, future[i][:40], str(e)[:200])) from None
+                                     % (i + 1, future[i][:40], reasons.say(e)[:200])) from None
         players = _field(data, "players", (dict,))
         for side in SIDES:
             if players.get(side) not in PLAYERS:

@@ -81,6 +81,10 @@ for i in range(len(cases)):
     except Exception as error:  # noqa: BLE001 - what the check looks for
         outcome, message = "UNEXPECTED " + type(error).__name__, str(error)[:200]
     took = ms() - t0
+    if entry.startswith("save") and text[:2] == "[[" and outcome == "SavedGameError":
+        # JSON nested 2,000 deep: CPython's parser recurses and gives up (not valid JSON), MicroPython's
+        # reads it and the save's checks refuse it: refused on both, in other words.
+        message = "(nested too deep)"
     if took > slowest[0]:
         slowest = (took, "%s %d" % (entry, i))
     print(entry, i, outcome, len(message), message)

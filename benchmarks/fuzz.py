@@ -61,17 +61,18 @@ def samples():
     return positions, records
 
 
-def mutate(rng, text):
+def mutate(rng, text, noise=NOISE):
+    """``text`` with 1-6 random edits: a character replaced, a run deleted, noise inserted, a run copied."""
     chars = list(text)
     for _ in range(rng.randint(1, 6)):
         op = rng.randrange(4)
         i = rng.randrange(len(chars) + 1)
         if op == 0 and chars:
-            chars[min(i, len(chars) - 1)] = rng.choice(NOISE)
+            chars[min(i, len(chars) - 1)] = rng.choice(noise)
         elif op == 1 and chars:
             del chars[min(i, len(chars) - 1) : min(i, len(chars) - 1) + rng.randint(1, 20)]
         elif op == 2:
-            chars[i:i] = [rng.choice(NOISE) for _ in range(rng.randint(1, 5))]
+            chars[i:i] = [rng.choice(noise) for _ in range(rng.randint(1, 5))]
         else:
             j = rng.randrange(len(chars) + 1)
             chars[i:i] = chars[j : j + rng.randint(1, 30)]

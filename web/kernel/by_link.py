@@ -533,12 +533,16 @@ def on_take_theirs(event):
     _show_choice(None)
     if entry is None or "other" not in entry:
         return
-    entry["value"], entry["other"] = entry["other"], entry["value"]
     page = _state["page"]
-    link, game = _read(entry["value"])
+    try:
+        link, game = _read(entry["other"])
+    except ValueError as error:
+        _refused(error)
+        return
+    entry["value"], entry["other"] = entry["other"], entry["value"]
     _update(entry, link, game, entry["value"], _side_now(entry, game))
-    _store(games)
     _adopt(link, game, _side_now(entry, game), entry["value"])
+    _store(games)
     _message(_("The link's game goes on; your earlier game is kept in the list's entry."))
     _state["listed"] = None
     page.after_change()

@@ -389,6 +389,16 @@ def cases(rng, n):
     }
 
 
+def long_chain_link():
+    """The link of the long-chain position's turn of 289 pivots (tests/data/diamonds), numbered."""
+    with open(os.path.join(ROOT, "tests", "data", "diamonds", "long-chain.txt")) as f:
+        position, turn = f.read().split("\n")[:2]
+    game = _game("diamonds", [turn], position)
+    link = link_format.Link("diamonds", "abcdefgh", game.to_move, {}, position, [turn])
+    return link_format.pack(link, link_format.Coder(diamonds_persist.LINK_CODEC, diamonds_persist.SAVES.start,
+                                                    position))
+
+
 def crafted():
     """The crafted inputs of the issue (and a few more), as (entry point, case): the cases the
     page's MicroPython runs too, and the e2e test opens."""
@@ -400,6 +410,8 @@ def crafted():
            ("link read", ("dvonn", crafted_digits("dvonn", link_format.MAX_CODED))),
            ("link read", ("diamonds", crafted_digits("diamonds", link_format.MAX_CODED))),
            ("link read", ("diamonds", crafted_digits("diamonds", link_format.MAX_CODED, 255))),
+           # A legal turn of 289 pivots (the long-chain position's), numbered: opened.
+           ("link read", ("diamonds", long_chain_link())),
            # The longest value read, with a character no link has at its end; moves as text, 64 KB and more.
            ("link read", ("dvonn", "1" + "A" * (link_format.MAX_VALUE - 2) + "!")),
            ("link read", ("dvonn", value_of(b"dvonn\tabcdefgh\twhite\t5000\tU\t0\t1\t\n-\n\n"

@@ -194,3 +194,17 @@ def test_a_turns_step_takes_a_pivot_or_its_text_only(pivot: object) -> None:
     turn = DiamondsGame().begin_turn("e5")
     with pytest.raises(InvalidMoveError):
         turn.step(pivot)  # type: ignore[arg-type]
+
+
+def test_a_link_of_more_pivots_than_any_game_is_refused_before_its_moves_are_read() -> None:
+    moves = ["e5 " + " ".join(["c5>f5"] * 1001)]
+    value = link_format.pack(Link("diamonds", "abcdefgh", "white", {}, None, moves))
+    with pytest.raises(LinkError, match="more than 1000 pivots"):
+        read(value, "diamonds")
+
+
+def test_the_long_chain_link_opens() -> None:
+    from benchmarks.fuzz_pages import long_chain_link
+
+    link, game = read(long_chain_link(), "diamonds")
+    assert len(game.moves[0].pivots) == 289

@@ -193,6 +193,10 @@ class LinkCodec:
             out.append((len(cells), len(cells) + 1))
         return out
 
+    #: The most pivots of one turn a link's digits are read for (the long-chain position's turn has
+    #: 289): what a link may hold in all is ``kernel.link_format.MAX_PIVOTS``.
+    MAX_TURN_PIVOTS = 400
+
     def read(self, game, take):
         """The turn whose digits ``take(radix)`` gives, in ``game`` (not played; the replay checks it)."""
         choices = self._choices(game)
@@ -206,6 +210,8 @@ class LinkCodec:
             i = take(len(cells) + 1) if cells else len(cells)
             if i == len(cells):
                 break
+            if len(words) > self.MAX_TURN_PIVOTS:
+                raise ValueError(_("a turn of more than %(most)d pivots") % {"most": self.MAX_TURN_PIVOTS})
             text = self._pivot(turn, cells[i], take)
             turn.step(text)
             words.append(text)

@@ -83,6 +83,10 @@ MAX_MOVES = 5000
 MAX_CODED = MAX_VALUE * 3 // 4
 #: The most bytes of moves written as text (a record's limit on the pages: kernel/saves.py).
 MAX_TEXT = 64 * 1024
+#: The most pivots (Diamonds & Pivots) a link's moves hold: each is a step of the rules to check (a
+#: game of 122 turns had 53, the long-chain position's turn 289; a page reads a thousand in about a
+#: second on a phone).  A crafted link of a legal chain of thousands would hold the page for seconds.
+MAX_PIVOTS = 1000
 #: The longest settings (JSON) a link's header holds, and its seed's digits.
 MAX_OPTIONS = 400
 MAX_SEED_DIGITS = 12
@@ -109,6 +113,11 @@ def too_long(length):
 
 def _side_word(side):
     return _("white") if side == "white" else _("black") if side == "black" else side
+
+
+def _too_many_pivots():
+    return LinkError(_("the link holds more than %(most)d pivots: no game of this site has so many")
+                     % {"most": MAX_PIVOTS})
 
 
 def _not_unpacked():
@@ -402,6 +411,8 @@ def _read_body(body):
         raise LinkError(ngettext("the link is cut short (it says %(count)s move and holds %(held)d)",
                                  "the link is cut short (it says %(count)s moves and holds %(held)d)", count)
                         % {"count": count, "held": body.count(b"\n", split + 2) + (len(body) > split + 2)})
+    if coded is None and body.count(b">", split + 2) > MAX_PIVOTS:
+        raise LinkError(_too_many_pivots())
     moves = [] if coded is not None else _unpack_moves(body[split + 2:], case == "U")
     if coded is None and len(moves) != count:
         raise LinkError(ngettext("the link is cut short (it says %(count)s move and holds %(held)d)",
@@ -567,6 +578,7 @@ def _number_back(codec, game, data, count, log=None):
     gets each move's digits, as :meth:`Coder.extend` keeps them)."""
     digits = _Digits(data)
     moves = []
+    pivots = 0
     for i in range(count):
         if log is not None:
             digits.log = []
@@ -578,6 +590,9 @@ def _number_back(codec, game, data, count, log=None):
             raise LinkError(_("move %(number)d cannot be read: %(error)s")
                             % {"number": i + 1, "error": reasons.say(error)[:160]})
         moves.append(move)
+        pivots += move.count(">")
+        if pivots > MAX_PIVOTS:
+            raise _too_many_pivots()
     if digits.number:
         raise LinkError(ngettext("the link is damaged (it holds more than its %(count)d move)",
                                  "the link is damaged (it holds more than its %(count)d moves)", count)

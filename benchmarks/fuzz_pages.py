@@ -390,7 +390,7 @@ def cases(rng, n):
 
 
 def long_chain_link():
-    """The link of the long-chain position's turn of 289 pivots (tests/data/diamonds), numbered."""
+    """The link of the long-chain position's turn of 288 pivots (tests/data/diamonds), numbered."""
     with open(os.path.join(ROOT, "tests", "data", "diamonds", "long-chain.txt")) as f:
         position, turn = f.read().split("\n")[:2]
     game = _game("diamonds", [turn], position)
@@ -410,7 +410,7 @@ def crafted():
            ("link read", ("dvonn", crafted_digits("dvonn", link_format.MAX_CODED))),
            ("link read", ("diamonds", crafted_digits("diamonds", link_format.MAX_CODED))),
            ("link read", ("diamonds", crafted_digits("diamonds", link_format.MAX_CODED, 255))),
-           # A legal turn of 289 pivots (the long-chain position's), numbered: opened.
+           # A legal turn of 288 pivots (the long-chain position's), numbered: opened.
            ("link read", ("diamonds", long_chain_link())),
            # The longest value read, with a character no link has at its end; moves as text, 64 KB and more.
            ("link read", ("dvonn", "1" + "A" * (link_format.MAX_VALUE - 2) + "!")),

@@ -194,7 +194,7 @@ class LinkCodec:
         return out
 
     #: The most pivots of one turn a link's digits are read for (the long-chain position's turn has
-    #: 289): what a link may hold in all is ``kernel.link_format.MAX_PIVOTS``.
+    #: 288): what a link may hold in all is ``kernel.link_format.MAX_PIVOTS``.
     MAX_TURN_PIVOTS = 400
 
     def read(self, game, take):

@@ -84,8 +84,8 @@ MAX_CODED = MAX_VALUE * 3 // 4
 #: The most bytes of moves written as text (a record's limit on the pages: kernel/saves.py).
 MAX_TEXT = 64 * 1024
 #: The most pivots (Diamonds & Pivots) a link's moves hold: each is a step of the rules to check (a
-#: game of 122 turns had 53, the long-chain position's turn 289; a page reads a thousand in about a
-#: second on a phone).  A crafted link of a legal chain of thousands would hold the page for seconds.
+#: game of 122 turns had 53, the long-chain position's turn 288).  A crafted link of a legal chain of
+#: thousands would hold the page for seconds.
 MAX_PIVOTS = 1000
 #: The longest settings (JSON) a link's header holds, and its seed's digits.
 MAX_OPTIONS = 400

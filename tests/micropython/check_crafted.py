@@ -69,24 +69,29 @@ ENTRY = {"link read": link_read, "link adopt": link_adopt, "embed dvonn": embed_
 
 with open(DATA_DIR + "/crafted.json") as f:
     cases = json.loads(f.read())
-slowest = (0, "")
+slowest = {"opened": (0, ""), "refused": (0, "")}
 for i in range(len(cases)):
     entry, name, text = cases[i]
-    t0 = ms()
-    try:
-        ENTRY[entry](name, text)
-        outcome, message = "opened", ""
-    except ValueError as error:
-        outcome, message = type(error).__name__, str(error)
-    except Exception as error:  # noqa: BLE001 - what the check looks for
-        outcome, message = "UNEXPECTED " + type(error).__name__, str(error)[:200]
-    took = ms() - t0
+    took = None
+    for _run in range(3):  # the best of three: the machine's load is not the case's
+        t0 = ms()
+        try:
+            ENTRY[entry](name, text)
+            outcome, message = "opened", ""
+        except ValueError as error:
+            outcome, message = type(error).__name__, str(error)
+        except Exception as error:  # noqa: BLE001 - what the check looks for
+            outcome, message = "UNEXPECTED " + type(error).__name__, str(error)[:200]
+        t = ms() - t0
+        took = t if took is None or t < took else took
     if entry.startswith("save") and text[:2] == "[[" and outcome == "SavedGameError":
         # JSON nested 2,000 deep: CPython's parser recurses and gives up (not valid JSON), MicroPython's
         # reads it and the save's checks refuse it: refused on both, in other words.
         message = "(nested too deep)"
-    if took > slowest[0]:
-        slowest = (took, "%s %d" % (entry, i))
+    kind = "opened" if outcome == "opened" else "refused"
+    if took > slowest[kind][0]:
+        slowest[kind] = (took, "%s %d" % (entry, i))
     print(entry, i, outcome, len(message), message)
-print("time slowest %d ms (%s)" % slowest)
+print("time slowest refusal %d ms (%s), slowest opening %d ms (%s), best of 3 runs each"
+      % (slowest["refused"] + slowest["opened"]))
 print("done")

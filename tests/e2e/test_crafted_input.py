@@ -115,3 +115,18 @@ def test_a_list_of_games_by_link_that_cannot_be_read_is_set_aside_once(browser_p
     load(page, base_url + "index.html")
     assert not page.get_by_test_id("link-message").is_visible()
     assert len(json.loads(storage(page, REGISTRY + ".unreadable"))) == 2
+
+
+@pytest.mark.parametrize("name", ["dvonn", "diamonds"])
+def test_the_empty_games_share_link_opens_it(browser_page: Any, base_url: str, name: str) -> None:
+    """Its link holds the record of the empty game (it held nothing, and did not open); a link that
+    holds nothing, as the site wrote it before, opens the empty game too."""
+    page = browser_page
+    load(page, base_url + PAGES[name])
+    page.get_by_test_id("share").click()
+    link = page.get_by_test_id("share-box").input_value()
+    assert link != base_url + PAGES[name] + "#record="
+    for url in (link, base_url + PAGES[name] + "#record="):
+        load(page, url)
+        page.wait_for_function("location.hash === ''")
+        assert page.get_by_test_id("notice").inner_text() == "Opened the game in the link (0 moves)."

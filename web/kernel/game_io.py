@@ -198,7 +198,11 @@ def open_link():
             return False
         kind, value = persist.parse_fragment(str(window.location.hash))
         text = _decode(value)
-        game = persist.read_record(text, _("the link's record")) if kind == "record" else persist.read_position(text)
+        if kind == "record" and not text.strip():  # the empty game's share link, as the site wrote it before
+            game = persist.SAVES.start(None)
+        else:
+            game = (persist.read_record(text, _("the link's record")) if kind == "record"
+                    else persist.read_position(text))
     except Exception as error:  # noqa: BLE001 - whatever the address, the page starts and says why
         clear_fragment()
         session.notice = persist.problem(error, what, text)

@@ -6,6 +6,11 @@ per entry point, the cases, the exception types seen and the slowest case; exits
 exception or a long message.
 
     python benchmarks/fuzz.py [--cases 20000] [--seed 1]
+    python benchmarks/fuzz.py --pages [--cases 30000] [--seed 1]
+
+``--pages`` runs the pages' parsers instead (benchmarks/fuzz_pages.py: game links, embeds, saves,
+imports; issue 44): the cases of each entry point, then the crafted ones, with the outcomes counted,
+the slowest case and the longest message.
 """
 
 import argparse
@@ -15,6 +20,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the checkout
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # benchmarks/ (fuzz_pages)
 from dvonn_core import (
     Game,
     IllegalMoveError,
@@ -55,17 +61,18 @@ def samples():
     return positions, records
 
 
-def mutate(rng, text):
+def mutate(rng, text, noise=NOISE):
+    """``text`` with 1-6 random edits: a character replaced, a run deleted, noise inserted, a run copied."""
     chars = list(text)
     for _ in range(rng.randint(1, 6)):
         op = rng.randrange(4)
         i = rng.randrange(len(chars) + 1)
         if op == 0 and chars:
-            chars[min(i, len(chars) - 1)] = rng.choice(NOISE)
+            chars[min(i, len(chars) - 1)] = rng.choice(noise)
         elif op == 1 and chars:
             del chars[min(i, len(chars) - 1) : min(i, len(chars) - 1) + rng.randint(1, 20)]
         elif op == 2:
-            chars[i:i] = [rng.choice(NOISE) for _ in range(rng.randint(1, 5))]
+            chars[i:i] = [rng.choice(noise) for _ in range(rng.randint(1, 5))]
         else:
             j = rng.randrange(len(chars) + 1)
             chars[i:i] = chars[j : j + rng.randint(1, 30)]
@@ -181,8 +188,21 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pages", action="store_true", help="fuzz the pages' parsers (links, embeds, saves, imports)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    if args.pages:
+        import fuzz_pages
+        bad = fuzz_pages.report(fuzz_pages.cases(rng, args.cases))
+        crafted = {}
+        for entry, case in fuzz_pages.crafted():
+            crafted.setdefault(entry, []).append(case)
+        print("crafted cases:")
+        bad += fuzz_pages.report(crafted)
+        if bad:
+            print("%d cases failed" % bad)
+            sys.exit(1)
+        return
     positions, records = samples()
     half = args.cases // 2
     bad = 0

@@ -162,3 +162,38 @@ def test_diamonds_from_stones(black, white, to_move):
         _short_error(e)
         return
     assert DiamondsGame.from_position(game.position()).position() == game.position()
+
+
+# ---------------------------------------------------------------------- the pages' parsers (issue 44)
+# Game links (read, then adopted by the page), both embeds, both games' saves (load, restore) and
+# imported records: 2,000 cases of each with a fixed seed (mutations of valid inputs, and inputs
+# crafted past the first checks: a link with its check sum right, a save that is valid JSON), then
+# the crafted cases of the issue.  Each is opened whole (its record, link and save written and read
+# back the same) or refused with the entry point's documented error and a message of at most 400
+# characters; a refused save leaves the session as it was.  benchmarks/fuzz.py --pages runs 30,000.
+
+import random  # noqa: E402
+
+import pytest  # noqa: E402
+
+from benchmarks import fuzz_pages  # noqa: E402
+
+PAGE_CASES = fuzz_pages.cases(random.Random(44), 2000)
+
+
+@pytest.mark.parametrize("entry", sorted(fuzz_pages.ENTRY_POINTS))
+def test_the_pages_parsers_open_or_refuse_every_input(entry: str) -> None:
+    counts, failures, _slowest, longest = fuzz_pages.tally(entry, PAGE_CASES[entry])
+    assert failures == [], failures[:5]
+    assert counts.get("opened", 0) > 0 and sum(counts.values()) - counts.get("opened", 0) > 0, counts
+    assert len(longest) <= fuzz_pages.MAX_MESSAGE
+
+
+CRAFTED = fuzz_pages.crafted()
+
+
+@pytest.mark.parametrize(("entry", "case"), CRAFTED, ids=["%s %d" % (c[0], i) for i, c in enumerate(CRAFTED)])
+def test_each_crafted_input_is_refused_or_opened_whole(entry: str, case: tuple) -> None:
+    outcome, message, _took = fuzz_pages.run_case(entry, case)
+    assert outcome == "opened" or outcome in {e.__name__ for e in fuzz_pages.ENTRY_POINTS[entry][1]}, (outcome, message)
+    assert len(message) <= fuzz_pages.MAX_MESSAGE

@@ -188,10 +188,10 @@ def test_a_link_of_the_other_game_is_refused() -> None:
 
 def test_an_illegal_move_is_named() -> None:
     value = link_format.pack(Link("dvonn", "a", "white", {}, None, ["F3", "F3"]))
-    with pytest.raises(LinkError, match=r"move 2 \(F3\) cannot be played"):
+    with pytest.raises(LinkError, match=r"move 2 \('F3'\) cannot be played"):
         link_format.read(value, "dvonn", STARTS["dvonn"])
     value = link_format.pack(Link("diamonds", "a", "white", {}, None, ["e1", "e1 e1>a5"]))
-    with pytest.raises(LinkError, match=r"move 2 \(e1 e1>a5\) cannot be played"):
+    with pytest.raises(LinkError, match=r"move 2 \('e1 e1>a5'\) cannot be played"):
         link_format.read(value, "diamonds", STARTS["diamonds"])
 
 

@@ -110,3 +110,26 @@ def test_micropython_mounts_a_page_pack(tmp_path: Path) -> None:
     expected += ["error /data/bad-magic.pack is not a module pack",
                  "error /data/short.pack is cut short (%d of %d bytes)" % (len(pack) - 100, len(pack)), "done"]
     assert lines.splitlines() == expected
+
+
+def test_the_crafted_inputs_of_issue_44_give_the_same_answers_on_micropython(tmp_path: Path) -> None:
+    """benchmarks/fuzz_pages.py's crafted links, embeds, saves and records through the pages' parsers on the
+    page's MicroPython: each refused with the same documented error and message as on CPython, none
+    with any other exception (the slowest case's time is printed, not compared)."""
+    import json
+
+    from benchmarks import fuzz_pages
+
+    data = tmp_path / "data"
+    data.mkdir()
+    cases = [[entry, case[0], case[1]] for entry, case in fuzz_pages.crafted()]
+    (data / "crafted.json").write_text(json.dumps(cases))
+    check = CHECKS / "check_crafted.py"
+    expected = run_cpython(tmp_path, check, [data / "crafted.json"]).splitlines()
+    actual = run_micropython(check, [data / "crafted.json"]).splitlines()
+    print("\n".join(line for line in expected + actual if line.startswith("time")))
+    expected = [line for line in expected if not line.startswith("time")]
+    actual = [line for line in actual if not line.startswith("time")]
+    assert expected[-1] == "done" and len(expected) == len(cases) + 1
+    assert not [line for line in expected if " UNEXPECTED " in line]
+    assert actual == expected

@@ -3,27 +3,58 @@ Diamonds & Pivots package and a page that only reads records do not load the DVO
 name them (``dvonn_core.dvonn.record`` is only loaded when a record is read or written)."""
 
 try:
-    from typing import Optional
+    from typing import Any, Optional
 except ImportError:  # MicroPython
     pass
 
 
-class InvalidMoveError(ValueError):
-    """The text is not a move in the game's notation at all."""
+class GameError(ValueError):
+    """An error of the library: its message is English, for programmers; ``code`` names the kind
+    of error and ``values`` what the message quotes (``move``, ``number``, and ``cause``, the error
+    that caused this one), so that a page can say it in its player's language.
 
-
-class IllegalMoveError(ValueError):
-    """The move is well formed but not legal in the position."""
-
-
-class RecordError(ValueError):
-    """A game record that cannot be read (or a game that cannot be written).
-
-    ``number`` and ``move`` name the offending move when there is one.
+    >>> error = RecordError("move 3 ('Z9'): ...", 3, "Z9", cause=InvalidMoveError("...", move="Z9"))
+    >>> error.code, error.values["number"], error.values["cause"].code
+    ('record-move', 3, 'not-a-move')
     """
 
-    def __init__(self, message: str, number: "Optional[int]" = None, move: "Optional[str]" = None) -> None:
+    #: The kind of error, when the raise does not name one.
+    CODE = "error"
+
+    def __init__(self, message: str = "", code: "Optional[str]" = None, **values: "Any") -> None:
         super().__init__(message)
+        self.code = code or self.CODE
+        self.values = values
+
+
+class InvalidMoveError(GameError):
+    """The text is not a move in the game's notation at all (code ``not-a-move``, value ``move``)."""
+
+    CODE = "not-a-move"
+
+
+class IllegalMoveError(GameError):
+    """The move is well formed but not legal in the position (code ``illegal-move``, value ``move``)."""
+
+    CODE = "illegal-move"
+
+
+class RecordError(GameError):
+    """A game record that cannot be read (or a game that cannot be written).
+
+    ``number`` and ``move`` name the offending move when there is one (code ``record-move``, the
+    move's own error its ``cause``); else the code is ``record``, or ``record-empty``.
+    """
+
+    CODE = "record"
+
+    def __init__(self, message: str, number: "Optional[int]" = None, move: "Optional[str]" = None,
+                 code: "Optional[str]" = None, **values: "Any") -> None:
+        if number is not None:
+            values["number"] = number
+            values["move"] = move
+            code = code or "record-move"
+        super().__init__(message, code, **values)
         self.number = number
         self.move = move
 

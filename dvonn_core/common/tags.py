@@ -130,7 +130,7 @@ def start_from_tags(tags: "Dict[str, str]", new_game: "Callable[[], Any]",
         try:
             game = from_position(start)
         except ValueError as e:
-            raise RecordError("Position tag: %s" % e)
+            raise RecordError("Position tag: %s" % e, code="record-position", cause=e)
     for key in tags:
         if key in DERIVED_TAGS or (key in standard and tags[key] == "?"):
             continue

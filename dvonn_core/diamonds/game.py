@@ -66,6 +66,8 @@ class Turn:
 
     def __init__(self, game: "DiamondsGame", cell: "Union[int, str]") -> None:
         c = index(cell) if isinstance(cell, str) else cell
+        if type(c) is not int or not 0 <= c < SIZE:
+            raise InvalidMoveError("a drop is on a cell of the board, not %s" % quote(cell if isinstance(cell, str) else repr(cell)))
         side = game._turn
         mine, opp = game._sides()
         if game.phase == "over":
@@ -124,6 +126,8 @@ class Turn:
         return not self._legal()
 
     def _resolve(self, pv: Pivot) -> "Tuple[int, int, int]":
+        if not isinstance(pv, Pivot) or not all(type(c) is int and -1 <= c < SIZE for c in (pv.cell, pv.partner, pv.far)) or min(pv.cell, pv.far) < 0:
+            raise InvalidMoveError("a pivot is a Pivot or text like 'c5>f5', not %s" % quote(pv if isinstance(pv, str) else repr(pv)))
         mine, opp, ds = self._history[-1]
         if not ds:
             raise IllegalMoveError("no pivot is possible after %s: no diamond of the mover is on the board" % self._text())
@@ -469,6 +473,8 @@ class DiamondsGame:
             raise IllegalMoveError("illegal move %r: %s in %s" % (short_turn(move), e, self.position()))
 
     def _resolve(self, move: Move) -> "Tuple[Move, Optional[Tuple[int, int]]]":
+        if move.kind not in (DROP, PASS, SWAP):
+            raise InvalidMoveError("a turn is a drop, 'pass' or 'swap', not %s" % quote(move.kind))
         if self.phase == "over":
             raise IllegalMoveError("the game is over")
         if move.kind == PASS:

@@ -125,7 +125,8 @@ class Move:
                 raise InvalidMoveError("%s is not a Diamonds & Pivots turn: nothing may follow %s" % (quote(text), quote(first)))
             return cls(first)
         if not is_cell(first):
-            why = "%s is a pivot" % quote(first) if ">" in first else "%s is not a cell" % quote(first)
+            what = "it" if len(words) == 1 else quote(first)  # the text is quoted once
+            why = "%s is a pivot" % what if ">" in first else "%s is not a cell" % what
             raise InvalidMoveError("%s is not a Diamonds & Pivots turn: a turn starts with the drop cell, 'pass' or 'swap' (%s)" % (quote(text), why))
         pivots = []  # type: List[Pivot]
         for w in words[1:]:

@@ -17,7 +17,7 @@ Traceback (most recent call last):
 dvonn_core.diamonds.position.PositionError: position '5-6-7-8-9-8-7-6-5.x': after '.' comes the side to move, 'b' or 'w' (then 's' if swap is allowed, 'p' per pass just played), not 'x'
 """
 
-from ..common.errors import quote
+from ..common.errors import GameError, quote
 from ..common.hexgrid import rows_text
 from .board import BIT, CELLS, ROW_NAMES
 
@@ -30,8 +30,10 @@ ROW_LENGTHS = (5, 6, 7, 8, 9, 8, 7, 6, 5)
 MAX_LENGTH = 200
 
 
-class PositionError(ValueError):
+class PositionError(GameError):
     """A position string that is malformed or describes an impossible position."""
+
+    CODE = "position"
 
 
 def format_position(black: int, white: int, turn: int, swap_ok: bool, passes: int) -> str:

@@ -38,7 +38,7 @@ Traceback (most recent call last):
 dvonn_core.common.errors.RecordError: turn 2 (e5): illegal move 'e5': cannot drop on e5: the cell is not empty in 5-6-7-8-4b4-8-7-6-5.ws
 """
 
-from ..common.errors import RecordError
+from ..common.errors import InvalidMoveError, RecordError
 from ..common.tags import DERIVED_TAGS as _DERIVED_TAGS
 from ..common.tags import is_word as _is_word
 from ..common.tags import read_tag_block as _read_tag_block
@@ -97,7 +97,9 @@ def read(text: str) -> DiamondsGame:
         try:
             game.play(turn)
         except ValueError as e:
-            raise RecordError("turn %d (%s): %s" % (n, _short(turn), e), n, _short(turn))
+            if isinstance(e, InvalidMoveError):  # its message quotes the turn: once is enough
+                raise RecordError("turn %d: %s" % (n, e), n, _short(turn), cause=e)
+            raise RecordError("turn %d (%s): %s" % (n, _short(turn), e), n, _short(turn), cause=e)
     return game
 
 

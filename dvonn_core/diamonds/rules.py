@@ -16,6 +16,7 @@ in :data:`~.board.DIAMONDS` and the direction of the line.
 379
 """
 
+from ..common.errors import GameError
 from .board import BIT, CELLS, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, LINE_MASK, LINES
 
 try:
@@ -108,13 +109,15 @@ MAX_BOARDS = 100000
 KEY_SHIFT = 61
 
 
-class TooManyTurnsError(ValueError):
+class TooManyTurnsError(GameError):
     """The distinct turns of a drop reach more boards than the search may keep (:data:`MAX_BOARDS`).
 
     The turns still exist and each is legal; they are too many to list or
     count.  Build a turn step by step instead (``game.begin_turn``), as the
     bots and the page do.
     """
+
+    CODE = "too-many-turns"
 
 
 def ends(mine: int, opp: int, cell: int, standing: bool = False, max_boards: int = MAX_BOARDS, chains: bool = True) -> "Iterator[Tuple[int, int, Tuple[Tuple[int, int, int], ...]]]":

@@ -15,7 +15,7 @@ digits, ``-`` and ``.`` are used, so the string needs no escaping in a URL.
 (0, True)
 """
 
-from ..common.errors import quote
+from ..common.errors import GameError, quote
 from ..common.hexgrid import rows_text
 from .board import BIT, CELLS, SIZE
 
@@ -30,8 +30,10 @@ _LOWER = {"W": "w", "B": "b", "D": "d"}
 MAX_LENGTH = 400
 
 
-class PositionError(ValueError):
+class PositionError(GameError):
     """A position string that is malformed or describes an impossible position."""
+
+    CODE = "position"
 
 
 def format(stacks: "List[str]", turn: int, placing: bool) -> str:

@@ -174,7 +174,7 @@ def read(text: "Union[str, bytes]") -> Game:
         text = text[1:]
     body = text.strip()
     if not body:
-        raise RecordError("empty record: no tags and no moves")
+        raise RecordError("empty record: no tags and no moves", code="record-empty")
     first = body[0]
     if first == "(":
         return _read_sgf(body)
@@ -226,14 +226,14 @@ class _Replay:
         try:
             m = Move.parse(text)
         except ValueError as e:
-            raise _move_error(n, text, str(e))
+            raise _move_error(n, text, str(e), e)
         if m.code < PLACE_BASE or m.is_pass:
             self._force_last_placement()
             n = self.number()
         try:
             g.play(m)
         except ValueError as e:
-            raise _move_error(n, text, str(e))
+            raise _move_error(n, text, str(e), e)
 
     def resign(self, side: "Optional[str]" = None, force: bool = True) -> None:
         """``side`` (default: the side to move) resigns; ``force``: place the forced last piece first."""
@@ -248,8 +248,8 @@ class _Replay:
         g.resign(side)
 
 
-def _move_error(n: int, text: str, reason: str) -> RecordError:
-    return RecordError("move %d (%s): %s" % (n, _short(text), reason), n, _short(text))
+def _move_error(n: int, text: str, reason: str, cause: "Optional[Exception]" = None) -> RecordError:
+    return RecordError("move %d (%s): %s" % (n, _short(text), reason), n, _short(text), cause=cause)
 
 
 # ---------------------------------------------------------------------- own format
@@ -324,7 +324,7 @@ def _replay_tokens(game: Game, text: str, bare: bool, force_before_resign: bool 
             if len(words) > MAX_MOVES + 2:
                 raise RecordError("record too long: more than %d moves" % MAX_MOVES)
     if bare and not words:
-        raise RecordError("not a DVONN record: no tags and no moves")
+        raise RecordError("not a DVONN record: no tags and no moves", code="record-empty")
     replay = _Replay(game)
     count = len(words)
     i = 0

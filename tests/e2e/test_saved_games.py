@@ -209,7 +209,6 @@ def test_a_link_replacing_a_game_keeps_the_previous_one(app: App, base_url: str)
 @pytest.mark.parametrize("fragment, message", [
     ("#record=F3%20C3%0AF3", "Could not read the record in the link: line 2, move 3 (F3): illegal move 'F3'"),
     ("#record=%E0%A4%A", "Could not read the record in the link: the link is damaged (a %-escape in it is not valid)"),
-    ("#record=", "Could not read the record in the link: empty record"),
     ("#position=9-10-11", "Could not read the position in the link:"),
 ])
 def test_a_bad_link_names_the_problem_and_changes_nothing(app: App, fragment: str, message: str) -> None:

@@ -16,7 +16,9 @@ kernel.url.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5':
 """
 
 from diamonds.session import split_turns
+from dvonn_core.common.errors import quote
 from dvonn_core.diamonds import DiamondsGame
+from kernel import inputs, reasons
 from kernel.i18n import _, check_language
 from kernel.url import EmbedError, flag
 
@@ -28,17 +30,18 @@ def parse(params):
     """A dict (position, moves, flip, labels, caption) from decoded parameters."""
     unknown = sorted([name for name in params if name not in PARAMETERS])
     if unknown:
-        raise EmbedError(_("unknown parameter %s (the parameters are %s)") % (unknown[0], ", ".join(PARAMETERS)))
+        raise EmbedError(_("unknown parameter %s (the parameters are %s)")
+                         % (inputs.bare(unknown[0]), ", ".join(PARAMETERS)))
     if params.get("game", "diamonds") != "diamonds":
-        raise EmbedError(_("game: %r is not a game of this page (diamonds)") % params["game"])
+        raise EmbedError(_("game: %s is not a game of this page (diamonds)") % quote(params["game"]))
     check_language(params)
     position = params.get("position", "").strip()
     if "position" in params and not position:
         raise EmbedError(_("position is empty (leave it out to start from the empty board)"))
     try:
-        game = DiamondsGame.from_position(position) if position else DiamondsGame()
+        game = inputs.read_position(position, DiamondsGame.from_position, EmbedError) if position else DiamondsGame()
     except ValueError as error:
-        raise EmbedError(_("position: %s") % error)
+        raise EmbedError(_("position: %s") % inputs.short(reasons.say(error)))
     # As many turns as a game has: the rules set no limit (random games run past 200 turns); the
     # address is at most kernel.embed.MAX_QUERY long.
     moves = split_turns(params.get("moves", ""))
@@ -46,7 +49,8 @@ def parse(params):
         try:
             moves[i] = str(game.play(moves[i]))
         except ValueError as error:
-            raise EmbedError(_("moves: turn %d (%r) cannot be played: %s") % (i + 1, moves[i], error))
+            raise EmbedError(inputs.short(_("moves: turn %d (%s) cannot be played: %s")
+                                          % (i + 1, quote(moves[i]), reasons.say(error))))
     caption = params.get("caption", "").strip()
     if len(caption) > MAX_CAPTION:
         raise EmbedError(_("caption: %d characters is too long (at most %d)") % (len(caption), MAX_CAPTION))

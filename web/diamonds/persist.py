@@ -8,8 +8,9 @@
   input larger than 64 KB is refused before any parsing.
 """
 
+from dvonn_core.common.errors import RecordError
 from dvonn_core.diamonds import DiamondsGame
-from kernel import saves
+from kernel import inputs, reasons, saves
 from kernel.i18n import _
 from kernel.saves import InputError, SavedGameError, game_info, share_text, text_of  # noqa: F401 - the page's names
 
@@ -38,14 +39,17 @@ def upgrade(data):
     try:
         game = DiamondsGame.from_record(record)
     except ValueError as error:
-        raise SavedGameError(_("its record cannot be replayed: %s") % str(error)[:200]) from None
+        raise SavedGameError(_("its record cannot be replayed: %s") % reasons.say(error)[:200]) from None
     out = dict(data)
     out.update(start=game.start_position, moves=[str(m) for m in game.moves], tags=dict(game.tags),
                resigned=None, position=game.position(), seed=1, options={}, flipped=data.get("flipped") is True)
     return out
 
 
-SAVES = saves.GameSaves("diamonds", "Diamonds & Pivots", _start, upgrade, MAX_SAVED_MOVES, MAX_MOVE_TEXT)
+#: The game has no settings of its own: a save or a link carrying one is refused.
+OPTIONS = {}  # type: Dict[str, type]
+SAVES = saves.GameSaves("diamonds", "Diamonds & Pivots", _start, upgrade, MAX_SAVED_MOVES, MAX_MOVE_TEXT,
+                        options=OPTIONS)
 KEY, ASIDE_KEY, PREVIOUS_KEY, KIND = SAVES.key, SAVES.aside, SAVES.previous_key, SAVES.kind
 FORMAT = saves.FORMAT
 MAX_INPUT, MAX_SAVED = SAVES.max_input, SAVES.max_saved
@@ -64,29 +68,28 @@ def problem(error, what, text=None):
 
 
 def read_record(text, what="the record"):
-    """A :class:`DiamondsGame` from a record (or a bare list of turns); ``ValueError``
-    with a message naming the turn that is wrong.  An empty text is an error too."""
+    """A :class:`DiamondsGame` from a record (or a bare list of turns); :class:`RecordError`
+    with a message naming the turn that is wrong (:class:`InputError` for text too long, checked
+    first).  An empty text is an error too."""
     check_size(len(text), what)
     if not text.strip():
-        raise ValueError(_("%s is empty") % what)
-    try:
-        return DiamondsGame.from_record(text)
-    except ValueError as error:
-        raise ValueError(_("%(what)s cannot be read: %(error)s") % {"what": what, "error": error})
+        raise RecordError(_("%s is empty") % what)
+    return DiamondsGame.from_record(text)  # RecordError: the page says it (kernel/reasons.py)
 
 
 def read_position(text):
-    """A :class:`DiamondsGame` from a position string; ``ValueError`` saying what is wrong."""
-    check_size(len(text), _("the position"))
-    return DiamondsGame.from_position(text.strip())
+    """A :class:`DiamondsGame` from a position string; ``PositionError`` saying what is wrong
+    (:class:`InputError` for one too long: ``kernel.inputs.read_position``)."""
+    return inputs.read_position(text, _start, InputError)
 
 
 def read_import(data, what):
-    """A game from a pasted or loaded text (or a file's bytes): a position string, else a record."""
+    """A game from a pasted or loaded text (or a file's bytes): a position string, else a record.
+    Raises :class:`InputError`, ``PositionError`` or :class:`RecordError`."""
     check_size(len(data), what)
     text = data if isinstance(data, str) else text_of(data)
     if text is None:
-        raise ValueError(_("%s is not a text file (not UTF-8)") % what)
+        raise InputError(_("%s is not a text file (not UTF-8)") % what)
     stripped = text.strip()
     if " " not in stripped and "-" in stripped and "." in stripped:
         return read_position(stripped)
@@ -190,6 +193,10 @@ class LinkCodec:
             out.append((len(cells), len(cells) + 1))
         return out
 
+    #: The most pivots of one turn a link's digits are read for (the long-chain position's turn has
+    #: 288): what a link may hold in all is ``kernel.link_format.MAX_PIVOTS``.
+    MAX_TURN_PIVOTS = 400
+
     def read(self, game, take):
         """The turn whose digits ``take(radix)`` gives, in ``game`` (not played; the replay checks it)."""
         choices = self._choices(game)
@@ -203,6 +210,8 @@ class LinkCodec:
             i = take(len(cells) + 1) if cells else len(cells)
             if i == len(cells):
                 break
+            if len(words) > self.MAX_TURN_PIVOTS:
+                raise ValueError(_("a turn of more than %(most)d pivots") % {"most": self.MAX_TURN_PIVOTS})
             text = self._pivot(turn, cells[i], take)
             turn.step(text)
             words.append(text)

@@ -19,7 +19,9 @@ at: 'x' is not a move number (use a whole number from 0 to 0)
 """
 
 from dvonn_core import Game
+from dvonn_core.common.errors import quote as quoted
 from dvonn_core.dvonn.board import CELLS, index, is_cell
+from kernel import inputs, reasons
 from kernel.i18n import _, check_language, ngettext
 from kernel.url import EmbedError, flag, iframe, quote
 
@@ -72,7 +74,8 @@ def _moves(game, text):
         try:
             move = game.play(item)
         except ValueError as error:
-            raise EmbedError(_("moves: move %d (%s) cannot be played: %s") % (number + 1, item, error))
+            raise EmbedError(inputs.short(_("moves: move %d (%s) cannot be played: %s")
+                                          % (number + 1, inputs.bare(item), reasons.say(error))))
         out.append(str(move))
     return out
 
@@ -81,7 +84,7 @@ def _highlight(text):
     cells = []
     for item in split_list(text):
         if not is_cell(item):
-            raise EmbedError(_("highlight: %r is not a cell of the board (cells are A1 to K5, like E3)") % item)
+            raise EmbedError(_("highlight: %s is not a cell of the board (cells are A1 to K5, like E3)") % quoted(item))
         cell = CELLS[index(item)]
         if cell not in cells:
             cells.append(cell)
@@ -97,17 +100,18 @@ def parse(params):
     """
     unknown = sorted([name for name in params if name not in PARAMETERS])
     if unknown:
-        raise EmbedError(_("unknown parameter %s (the parameters are %s)") % (unknown[0], ", ".join(PARAMETERS)))
+        raise EmbedError(_("unknown parameter %s (the parameters are %s)")
+                         % (inputs.bare(unknown[0]), ", ".join(PARAMETERS)))
     if params.get("game", "dvonn").strip().lower() != "dvonn":
-        raise EmbedError(_("game: %r is not a game of this site (dvonn, or diamonds)") % params["game"])
+        raise EmbedError(_("game: %s is not a game of this site (dvonn, or diamonds)") % quoted(params["game"]))
     check_language(params)
     spec = EmbedSpec()
     position = params.get("position", "").strip()
     if position:
         try:
-            game = Game.from_position(position)
+            game = inputs.read_position(position, Game.from_position, EmbedError)
         except ValueError as error:
-            raise EmbedError(_("position: %s") % error)
+            raise EmbedError(_("position: %s") % inputs.short(reasons.say(error)))
         spec.position = game.position()
     else:
         if "position" in params:
@@ -124,9 +128,9 @@ def parse(params):
             spec.at = 0
         else:
             digits = text[1:] if text[:1] == "-" else text
-            if not digits or not digits.isdigit():
-                raise EmbedError(_("at: %r is not a move number (use a whole number from 0 to %d)")
-                                 % (params["at"], total))
+            if not digits or len(digits) > 6 or not all("0" <= ch <= "9" for ch in digits):
+                raise EmbedError(_("at: %s is not a move number (use a whole number from 0 to %d)")
+                                 % (quoted(params["at"]), total))
             at = int(text)
             if at < 0 or at > total:
                 raise EmbedError(ngettext("at: %(at)d is out of range: there is %(count)d move, "

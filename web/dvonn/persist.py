@@ -15,7 +15,7 @@
 """
 
 from dvonn_core import Game, RecordError  # noqa: F401 - RecordError: what read_record raises
-from kernel import link_format, saves
+from kernel import inputs, link_format, saves
 from kernel.i18n import _
 from kernel.saves import InputError, SavedGameError, game_info, share_text, text_of  # noqa: F401 - the page's names
 
@@ -45,7 +45,9 @@ def upgrade(data):
     return out
 
 
-SAVES = saves.GameSaves("dvonn", "DVONN", _start, upgrade, MAX_SAVED_MOVES, 64)
+#: The game's own settings, the only ones a save or a link may carry (by name, of exactly this type).
+OPTIONS = {"random_setup": bool}
+SAVES = saves.GameSaves("dvonn", "DVONN", _start, upgrade, MAX_SAVED_MOVES, 64, options=OPTIONS)
 KEY, ASIDE_KEY, PREVIOUS_KEY, KIND = SAVES.key, SAVES.aside, SAVES.previous_key, SAVES.kind
 FORMAT = saves.FORMAT
 MAX_INPUT, MAX_SAVED = SAVES.max_input, SAVES.max_saved
@@ -66,9 +68,9 @@ def read_record(data, what="the record"):
 
 
 def read_position(text):
-    """A game from a position string; ``PositionError`` (a ``ValueError``) saying what is wrong."""
-    check_size(len(text), _("the position"))
-    return Game.from_position(text)
+    """A game from a position string; ``PositionError`` (a ``ValueError``) saying what is wrong
+    (:class:`InputError` for one too long: ``kernel.inputs.read_position``)."""
+    return inputs.read_position(text, _start, InputError)
 
 
 #: An import (a paste or a file) is a record in any format the library reads.

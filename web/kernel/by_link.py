@@ -26,7 +26,7 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kernel import game_io, link_format
+from kernel import game_io, inputs, link_format
 from kernel.i18n import _, ngettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 #: Where this browser keeps its games by link (one list for every game page of the site).
 REGISTRY = "games-by-link"
+#: Where entries of the registry that cannot be read are set aside (with the reason), once.
+ASIDE = REGISTRY + ".unreadable"
 #: The record tag that holds the game id of a game by link.
 TAG = "LinkGame"
 SIDE_NAMES = {"white": "White", "black": "Black"}  # the record's tags: never translated
@@ -68,17 +70,22 @@ def _game_name():
 
 # -- the registry -------------------------------------------------------------------------------
 def _games():
-    """The games by link kept in this browser (a list of dicts; [] if none or unreadable)."""
+    """The games by link kept in this browser (a list of dicts; [] if none).  Entries that
+    cannot be read are set aside under :data:`ASIDE` with the reason, and the registry is
+    written without them: they are not read again on every load."""
     text = window.dvonnSafe.get(REGISTRY)
     if text is None:
         return []
-    try:
-        games = json.loads(str(text))
-    except ValueError:
-        return []
-    if type(games) is not list:
-        return []
-    return [g for g in games if type(g) is dict and type(g.get("id")) is str and type(g.get("value")) is str]
+    games, aside = link_format.registry(str(text))
+    if aside:
+        old = window.dvonnSafe.get(ASIDE)
+        kept = link_format.registry_aside(None if old is None else str(old), aside)
+        window.dvonnSafe.set(ASIDE, kept)
+        _store(games)
+        _message(ngettext("A game by link stored in this browser could not be read (%(reason)s): it was set aside.",
+                          "%(count)d games by link stored in this browser could not be read (%(reason)s): "
+                          "they were set aside.", len(aside)) % {"count": len(aside), "reason": aside[0][1]})
+    return games
 
 
 def _store(games):
@@ -104,7 +111,8 @@ def _read(value):
     persist = game_io.persist
     codec = _codec()
     coder = None if codec is None else link_format.Coder(codec, persist.SAVES.start)
-    link, game = link_format.read(value, persist.SAVES.game, persist.SAVES.start, codec, coder)
+    link, game = link_format.read(value, persist.SAVES.game, persist.SAVES.start, codec, coder,
+                                  getattr(persist, "OPTIONS", {}))
     link.coder = coder
     return link, game
 
@@ -197,9 +205,18 @@ def open_link():
             raise link_format.LinkError(link_format.too_long(length))
         value = str(window.location.hash)[len(link_format.PREFIX):]
         opened = open_value(value)
+    except Exception as error:  # noqa: BLE001 - whatever the address, the page starts: the reason is shown
+        _refused(error)
+        opened = True
     finally:
         game_io.clear_fragment()
     return opened
+
+
+def _refused(error):
+    _alert(_("This link cannot be opened: %(reason)s. Nothing was changed or stored.")
+             % {"reason": inputs.short(error).rstrip(".")})
+    document.body.dataset.rejectedAt = str(window.performance.now())
 
 
 def open_value(value):
@@ -210,9 +227,7 @@ def open_value(value):
     try:
         link, game = _read(value)
     except ValueError as error:
-        _alert(_("This link cannot be opened: %(reason)s. Nothing was changed or stored.")
-               % {"reason": str(error).rstrip(".")})
-        document.body.dataset.rejectedAt = str(window.performance.now())
+        _refused(error)
         return True
     _message("")
     _show_choice(None)
@@ -226,8 +241,8 @@ def open_value(value):
         _update(entry, link, game, value, mine)
         if entry not in games:
             games.insert(0, entry)
+        _adopt(link, game, mine, value)  # before it is stored: what cannot be shown is not kept
         _store(games)
-        _adopt(link, game, mine, value)
         S.notice = _opened_notice(game, mine, theirs)
     else:
         mine_link, mine_game = stored
@@ -238,8 +253,8 @@ def open_value(value):
             if how == "newer":
                 _update(entry, link, game, value, mine)
             entry["opened"] = _now()
-            _store(games)
             _adopt(link, game, mine, entry["value"])
+            _store(games)
             S.notice = _opened_notice(game, mine, theirs)
         else:
             if how == "older":
@@ -530,7 +545,11 @@ def on_list_click(event):
         page.redraw()
         return
     if entry.get("game") != _game_name():
-        window.location.href = str(entry.get("page", "")) + link_format.PREFIX + entry["value"]
+        page_address = link_format.site_page(entry.get("page"), game_io.page_address())
+        if page_address is None:  # only this site's own pages are opened
+            _message(_("This game by link cannot be opened from here: open it on its own game's page."))
+            return
+        window.location.href = page_address + link_format.PREFIX + entry["value"]
         return
     if open_value(entry["value"]):
         game_io.sync_form()
@@ -550,12 +569,16 @@ def on_take_theirs(event):
     _show_choice(None)
     if entry is None or "other" not in entry:
         return
-    entry["value"], entry["other"] = entry["other"], entry["value"]
     page = _state["page"]
-    link, game = _read(entry["value"])
+    try:
+        link, game = _read(entry["other"])
+    except ValueError as error:
+        _refused(error)
+        return
+    entry["value"], entry["other"] = entry["other"], entry["value"]
     _update(entry, link, game, entry["value"], _side_now(entry, game))
-    _store(games)
     _adopt(link, game, _side_now(entry, game), entry["value"])
+    _store(games)
     _message(_("The link's game goes on; your earlier game is kept in the list's entry."))
     _state["listed"] = None
     page.after_change()

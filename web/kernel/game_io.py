@@ -140,8 +140,8 @@ def on_previous(event):
     current = persist.dumps(session)
     try:
         persist.restore(session, text)
-    except persist.SavedGameError as error:
-        session.notice = _("The previous game could not be restored: %s.") % error
+    except Exception as error:  # noqa: BLE001 - anything in stored data: said, and the game stays
+        session.notice = _("The previous game could not be restored: %s.") % str(error)[:300].rstrip(".")
     else:
         _set(persist.PREVIOUS_KEY, current)
         session.notice = _("Back to the previous game (the other one is kept: press again to return).")
@@ -198,8 +198,12 @@ def open_link():
             return False
         kind, value = persist.parse_fragment(str(window.location.hash))
         text = _decode(value)
-        game = persist.read_record(text, _("the link's record")) if kind == "record" else persist.read_position(text)
-    except ValueError as error:
+        if kind == "record" and not text.strip():  # the empty game's share link, as the site wrote it before
+            game = persist.SAVES.start(None)
+        else:
+            game = (persist.read_record(text, _("the link's record")) if kind == "record"
+                    else persist.read_position(text))
+    except Exception as error:  # noqa: BLE001 - whatever the address, the page starts and says why
         clear_fragment()
         session.notice = persist.problem(error, what, text)
         # Measured by the tests: when the refusal was shown (performance.now()).

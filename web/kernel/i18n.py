@@ -108,8 +108,9 @@ def check_language(params):
     kernel.url.EmbedError: lang: 'es' is not a language of this site (en, de, fr, nl)
     """
     if params.get("lang", "en") not in LANGUAGES:
+        from dvonn_core.common.errors import quote
         from kernel.url import EmbedError
-        raise EmbedError("lang: %r is not a language of this site (%s)" % (params["lang"], ", ".join(LANGUAGES)))
+        raise EmbedError("lang: %s is not a language of this site (%s)" % (quote(params["lang"]), ", ".join(LANGUAGES)))
 
 
 def _page_catalog():

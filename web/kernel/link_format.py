@@ -51,6 +51,8 @@ import binascii
 import io as _io
 import json
 
+from dvonn_core.common.errors import quote
+from kernel import inputs, reasons
 from kernel.i18n import _, ngettext
 
 try:
@@ -68,12 +70,27 @@ if TYPE_CHECKING:
 PREFIX = "#game="
 VERSION = "1"
 #: The most a link of this site holds (the whole address), and the most of a ``#game=`` value
-#: that is read at all (a longer one is refused before a character of it reaches Python).
+#: that is read at all, three times that (a longer one is refused before a character of it reaches
+#: Python): MicroPython's base64 decoder takes about 0.1 ms a character on a loaded machine.
 MAX_LINK = 2000
-MAX_VALUE = 16 * 1024
+MAX_VALUE = 6 * 1024
 #: The most a body may unpack to (a small link must not unpack to megabytes).
 MAX_BODY = 256 * 1024
 MAX_TAGS = 50
+#: The most moves a link holds (a DVONN game has under 200; 1,000 turns of Diamonds & Pivots
+#: self-play fit in 2,000 characters), and the most bytes of numbered moves (what a value of
+#: MAX_VALUE characters carries when its digits do not compress): read before any move is.
+MAX_MOVES = 5000
+MAX_CODED = MAX_VALUE * 3 // 4
+#: The most bytes of moves written as text (a record's limit on the pages: kernel/saves.py).
+MAX_TEXT = 64 * 1024
+#: The most pivots (Diamonds & Pivots) a link's moves hold: each is a step of the rules to check (a
+#: game of 122 turns had 53, the long-chain position's turn 288).  A crafted link of a legal chain of
+#: thousands would hold the page for seconds.
+MAX_PIVOTS = 1000
+#: The longest settings (JSON) a link's header holds, and its seed's digits.
+MAX_OPTIONS = 400
+MAX_SEED_DIGITS = 12
 #: The games a link may be for, by the name their pages give (``GameSaves.game``), for messages.
 TITLES = {"dvonn": "DVONN", "diamonds": "Diamonds & Pivots"}
 SIDES = ("white", "black")
@@ -97,6 +114,11 @@ def too_long(length):
 
 def _side_word(side):
     return _("white") if side == "white" else _("black") if side == "black" else side
+
+
+def _too_many_pivots():
+    return LinkError(_("the link holds more than %(most)d pivots: no game of this site has so many")
+                     % {"most": MAX_PIVOTS})
 
 
 def _not_unpacked():
@@ -185,17 +207,18 @@ def _pack_moves(moves, upper):
 
 
 def _unpack_moves(data, upper):
+    """The move texts of ``data`` (see :func:`_pack_moves`): each cell's byte replaced by its
+    name, in one pass of the bytes per cell (a loop over every byte is seconds on MicroPython)."""
     letters = _LETTERS.upper() if upper else _LETTERS
-    out = []
-    for byte in data:
-        if byte >= _CELL:
-            k = byte - _CELL
-            if k >= 99:
-                raise LinkError(_("the link is damaged (its moves hold a byte that is no cell)"))
-            out.append(letters[k // 9] + chr(49 + k % 9))
-        else:
-            out.append(chr(byte))
-    text = "".join(out)
+    for k in range(99):
+        if bytes([_CELL + k]) in data:
+            data = data.replace(bytes([_CELL + k]), (letters[k // 9] + chr(49 + k % 9)).encode())
+    try:
+        # What is left over 0x7f is 0xe3-0xff, no cell: no UTF-8 either (its continuation bytes,
+        # 0x80-0xbf, were all cells).
+        text = data.decode("utf-8")
+    except UnicodeError:
+        raise LinkError(_("the link is damaged (its moves hold a byte that is no cell)"))
     return text.split("\n") if text else []
 
 
@@ -206,10 +229,14 @@ def _b64encode(data):
 
 
 def _b64decode(text):
-    for i in range(len(text)):
-        if text[i] not in _B64:
-            raise LinkError(_("the link is damaged: %(char)r (character %(index)d of its game) cannot be in it")
-                            % {"char": text[i], "index": i + 1})
+    rest = text
+    for ch in _B64:  # what is left is no character of a link: 64 passes in C, not one in Python a character
+        if ch in rest:
+            rest = rest.replace(ch, "")
+    if rest:
+        i = text.find(rest[0])
+        raise LinkError(_("the link is damaged: %(char)r (character %(index)d of its game) cannot be in it")
+                        % {"char": text[i], "index": i + 1})
     if len(text) % 4 == 1:
         raise LinkError(_("the link is cut short (it ends in the middle of a character group)"))
     text = text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4)
@@ -298,6 +325,19 @@ def url(page, link, coder=None):
     return page + PREFIX + pack(link, coder)
 
 
+def trim(value):
+    """``value`` without the "." and ")" that mail and chat programs leave after a link (neither
+    is a character of a link).
+
+    >>> trim("1abc)."), trim("1abc")
+    ('1abc', '1abc')
+    """
+    end = len(value)
+    while end and value[end - 1] in ".)":
+        end -= 1
+    return value[:end]
+
+
 def unpack(value):
     """The :class:`Link` in a ``#game=`` value (checked as data, not yet against the rules);
     a link whose moves are numbered (see :class:`Coder`) holds them in ``link.coded`` (bytes)
@@ -308,6 +348,7 @@ def unpack(value):
     """
     if len(value) > MAX_VALUE:
         raise LinkError(too_long(len(value)))
+    value = trim(value)
     if not value:
         raise LinkError(_("the link holds no game (nothing follows #game=)"))
     if value[0] != VERSION:
@@ -337,40 +378,59 @@ def _read_body(body):
     except UnicodeError:
         raise LinkError(_("it is not a game (its header is not text)"))
     fields = head[0].split("\t")
-    if len(fields) != 8 or fields[4] not in ("U", "L", "C") or not (fields[3] + fields[5] + fields[6]).isdigit():
+    if len(fields) != 8 or fields[4] not in ("U", "L", "C"):
         raise LinkError(_("it is not a game (its first line is not a game's header)"))
     game, id, to_move, count, case, base, seed, options = fields
-    if not 1 <= len(id) <= 40:
+    count = inputs.number(count, 6, LinkError, _("its number of moves"))
+    base = inputs.number(base, 6, LinkError, _("its number of setup moves"))
+    seed = inputs.number(seed, MAX_SEED_DIGITS, LinkError, _("its seed"))
+    if count > MAX_MOVES:
+        raise LinkError(_("it is not a game (it says it has %(count)d moves; a link holds at most %(most)d)")
+                        % {"count": count, "most": MAX_MOVES})
+    if not 1 <= len(id) <= 40 or not all(
+            "a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in "-_" for ch in id):
         raise LinkError(_("it is not a game (its game id is not valid)"))
     if to_move not in SIDES:
         raise LinkError(_("it is not a game (its side to move, %(side)r, is not white or black)")
                         % {"side": to_move[:20]})
     if len(head) < 2:
         raise LinkError(_("it is not a game (it has no start line)"))
+    if len(head) - 2 > MAX_TAGS:
+        raise LinkError(_("it is not a game (it has more than %(most)d tags)") % {"most": MAX_TAGS})
     tags = {}
     for line in head[2:]:
         key, tab, text = line.partition("\t")
-        if not tab or not key:
+        if not tab or not key or key in tags:
             raise LinkError(_("it is not a game (a tag line is not valid: %(line)r)") % {"line": line[:40]})
+        inputs.tag(key, text, LinkError, True)
         tags[key] = text
-    if len(tags) > MAX_TAGS:
-        raise LinkError(_("it is not a game (it has more than %(most)d tags)") % {"most": MAX_TAGS})
     coded = body[split + 2:] if case == "C" else None
-    moves = [] if coded is not None else _unpack_moves(body[split + 2:], case == "U")
-    if coded is None and len(moves) != int(count):
+    if len(body) - split - 2 > (MAX_CODED if coded is not None else MAX_TEXT):
+        raise LinkError(_("the link is damaged (its moves hold more than %(size)d KB)")
+                        % {"size": (MAX_CODED if coded is not None else MAX_TEXT) // 1024})
+    if coded is None and body.count(b"\n", split + 2) + (len(body) > split + 2) != count:
         raise LinkError(ngettext("the link is cut short (it says %(count)s move and holds %(held)d)",
-                                 "the link is cut short (it says %(count)s moves and holds %(held)d)", int(count))
+                                 "the link is cut short (it says %(count)s moves and holds %(held)d)", count)
+                        % {"count": count, "held": body.count(b"\n", split + 2) + (len(body) > split + 2)})
+    if coded is None and body.count(b">", split + 2) > MAX_PIVOTS:
+        raise LinkError(_too_many_pivots())
+    moves = [] if coded is not None else _unpack_moves(body[split + 2:], case == "U")
+    if coded is None and len(moves) != count:
+        raise LinkError(ngettext("the link is cut short (it says %(count)s move and holds %(held)d)",
+                                 "the link is cut short (it says %(count)s moves and holds %(held)d)", count)
                         % {"count": count, "held": len(moves)})
-    if int(base) > int(count):
+    if base > count:
         raise LinkError(_("it is not a game (its setup has more moves, %(base)s, than the game, %(count)s)")
                         % {"base": base, "count": count})
     settings = _options(options)
     start = None if head[1] == "-" else head[1]
     if start is not None and not start:
         raise LinkError(_("it is not a game (its start line is empty)"))
-    link = Link(game, id, to_move, tags, start, moves, int(base), int(seed), settings)
+    if start is not None and len(start) > inputs.MAX_POSITION:
+        raise LinkError(_("its start position is not valid (%(error)s)") % {"error": quote(start)})
+    link = Link(game, id, to_move, tags, start, moves, base, seed, settings)
     link.coded = coded
-    link.count = int(count)
+    link.count = count
     return link
 
 
@@ -378,35 +438,39 @@ def _options(text):
     """The game's settings of a header (JSON: names to booleans, numbers or short strings)."""
     if not text:
         return {}
-    try:
-        options = json.loads(text)
-    except ValueError:
-        options = None
+    invalid = _("it is not a game (its settings are not valid)")
+    if len(text) > MAX_OPTIONS:
+        raise LinkError(invalid)
+    options = inputs.loads(text, LinkError, invalid, 2)
     if type(options) is not dict or len(options) > 20:
-        raise LinkError(_("it is not a game (its settings are not valid)"))
+        raise LinkError(invalid)
     for key in options:
         if type(options[key]) not in (bool, int, str) or len(str(options[key])) > 40:
             raise LinkError(_("it is not a game (its setting %(name)r is not valid)") % {"name": key[:20]})
     return options
 
 
-def read(value, game_name, start, codec=None, coder=None):
+def read(value, game_name, start, codec=None, coder=None, options=None):
     """(:class:`Link`, the game replayed) of a ``#game=`` value opened on the page of ``game_name``.
 
     ``start(position)`` gives the game's rules object at a start position (None: the empty
-    board); ``codec`` numbers its moves (see :class:`Coder`).  Every move is replayed;
-    :class:`LinkError` names the first that cannot be.  A ``coder`` given is left holding the
-    link's numbered moves, so that the next link from here numbers only the moves added.
+    board); ``codec`` numbers its moves (see :class:`Coder`); ``options`` (name -> type) are the
+    settings the game's page has (its ``persist.OPTIONS``): a link's settings must be among them.
+    Every move is replayed; :class:`LinkError` names the first that cannot be.  A ``coder`` given
+    is left holding the link's numbered moves, so that the next link from here numbers only the
+    moves added.  The link's moves are the game's, written as the rules write them.
     """
     link = unpack(value)
     if link.game != game_name:
         raise LinkError(_("it is a link to a %(theirs)s game, and this is the %(page)s page")
-                        % {"theirs": TITLES.get(link.game, repr(link.game[:20])),
+                        % {"theirs": TITLES.get(link.game, quote(link.game)),
                            "page": TITLES.get(game_name, game_name)})
+    if options is not None:
+        link.options = inputs.options(link.options, options, LinkError)
     try:
         game = start(link.start)
     except ValueError as error:
-        raise LinkError(_("its start position is not valid (%(error)s)") % {"error": str(error)[:120]})
+        raise LinkError(_("its start position is not valid (%(error)s)") % {"error": reasons.say(error)[:120]})
     if link.coded is not None:
         if codec is None:
             raise LinkError(_("its moves are numbered, and this page has no numbering for them"))
@@ -421,10 +485,10 @@ def read(value, game_name, start, codec=None, coder=None):
             coder.game = game.copy()
     for i in range(len(link.moves) if link.coded is None else 0):
         try:
-            game.play(link.moves[i])
+            link.moves[i] = str(game.play(link.moves[i]))
         except ValueError as error:
             raise LinkError(_("move %(number)d (%(move)s) cannot be played: %(error)s")
-                            % {"number": i + 1, "move": link.moves[i][:40], "error": str(error)[:160]})
+                            % {"number": i + 1, "move": quote(link.moves[i]), "error": reasons.say(error)[:160]})
     if game.phase != "over" and game.to_move != link.to_move:
         raise LinkError(_("it says %(said)s is to move, but after its moves %(side)s is")
                         % {"said": _side_word(link.to_move), "side": _side_word(game.to_move)})
@@ -495,17 +559,16 @@ class Coder:
 
 class _Digits:
     def __init__(self, data):
-        number = 0
-        for byte in data:
-            number = (number << 8) | byte
-        self.number = number
+        self.number = int.from_bytes(data, "big")  # in one step (byte by byte is quadratic)
         self.log = None  # type: Optional[List[Any]]
 
     def take(self, radix):
         if radix < 1:
             raise ValueError(_("no move is possible there"))
-        digit = self.number % radix
-        self.number //= radix
+        if radix == 1:
+            digit = 0
+        else:
+            self.number, digit = divmod(self.number, radix)
         if self.log is not None:
             self.log.append((digit, radix))
         return digit
@@ -516,6 +579,7 @@ def _number_back(codec, game, data, count, log=None):
     gets each move's digits, as :meth:`Coder.extend` keeps them)."""
     digits = _Digits(data)
     moves = []
+    pivots = 0
     for i in range(count):
         if log is not None:
             digits.log = []
@@ -525,8 +589,11 @@ def _number_back(codec, game, data, count, log=None):
             game.play(move)
         except ValueError as error:
             raise LinkError(_("move %(number)d cannot be read: %(error)s")
-                            % {"number": i + 1, "error": str(error)[:160]})
+                            % {"number": i + 1, "error": reasons.say(error)[:160]})
         moves.append(move)
+        pivots += move.count(">")
+        if pivots > MAX_PIVOTS:
+            raise _too_many_pivots()
     if digits.number:
         raise LinkError(ngettext("the link is damaged (it holds more than its %(count)d move)",
                                  "the link is damaged (it holds more than its %(count)d moves)", count)
@@ -553,3 +620,93 @@ def compare(mine, theirs):
     if len(theirs) < len(mine):
         return "older", 0
     return "same", 0
+
+
+# -- what a browser keeps of its games by link ----------------------------------------------------
+#: The fields of an entry of the registry (``kernel/by_link.py``) and their types.
+ENTRY_FIELDS = {"id": str, "value": str, "game": str, "page": str, "first": str, "moves": int, "mine": str,
+                "opponent": str, "to_move": str, "opened": int, "other": str}
+#: The most entries set aside that are kept (the oldest go first).
+MAX_ASIDE = 20
+
+
+def registry(text):
+    """(the entries that can be read, [(entry or text, reason)] of those that cannot) of the
+    registry's stored ``text``: each entry a dict of :data:`ENTRY_FIELDS` of their types, its id
+    and value those of a link.
+
+    >>> registry('[{"id": "abc", "value": "1x"}, {"id": 5, "value": "1x"}, 7]')[1]
+    [({'id': 5, 'value': '1x'}, 'its field id is not valid'), (7, 'it is not a game by link')]
+    >>> registry("[" * 50 + "]" * 50)[1][0][1]
+    'it is not a list of games by link'
+    """
+    try:
+        games = inputs.loads(text, ValueError, "", 3)
+    except ValueError:
+        games = None
+    if type(games) is not list:
+        return [], [(text[:MAX_VALUE], _("it is not a list of games by link"))]
+    good, aside = [], []
+    for entry in games:
+        reason = None
+        if type(entry) is not dict or "id" not in entry or "value" not in entry:
+            reason = _("it is not a game by link")
+        else:
+            for name in entry:
+                if name not in ENTRY_FIELDS or type(entry[name]) is not ENTRY_FIELDS[name] or (
+                        type(entry[name]) is str and len(entry[name]) > MAX_VALUE):
+                    reason = _("its field %(name)s is not valid") % {"name": str(name)[:20]}
+                    break
+            if reason is None and not 1 <= len(entry["id"]) <= 40:
+                reason = _("its field %(name)s is not valid") % {"name": "id"}
+        if reason is None:
+            good.append(entry)
+        else:
+            aside.append((entry, reason))
+    return good, aside
+
+
+def registry_aside(old, aside):
+    """The text kept under the registry's aside key: the ``old`` text's entries (if it can be
+    read) and those of ``aside``, each with its reason, the last :data:`MAX_ASIDE`."""
+    kept = []
+    if old is not None and inputs.json_depth(old) <= 5:
+        try:
+            kept = json.loads(old)
+        except ValueError:
+            kept = []
+        if type(kept) is not list:
+            kept = []
+    for entry, reason in aside:
+        kept.append({"reason": reason, "entry": entry})
+    return json.dumps(kept[-MAX_ASIDE:])
+
+
+def site_page(page, here):
+    """``page`` (a stored game page's address) if it is a page of this site, the one at ``here``
+    (this page's address): the same origin, a plain path to an ``.html`` page or a folder; else None.
+
+    >>> here = "https://a.github.io/site/index.html"
+    >>> site_page("https://a.github.io/site/diamonds.html", here), site_page("https://evil.example/x.html", here)
+    ('https://a.github.io/site/diamonds.html', None)
+    >>> site_page("javascript:alert(1)", here), site_page("https://a.github.io.evil.example/x.html", here)
+    (None, None)
+    """
+    if type(page) is not str or type(here) is not str or len(page) > 1000:
+        return None
+    scheme = here.find("://")
+    if scheme < 0:
+        return None
+    slash = here.find("/", scheme + 3)
+    origin = here if slash < 0 else here[:slash]
+    if not page.startswith(origin + "/"):
+        return None
+    path = page[len(origin):]
+    for ch in path:
+        if not ("a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in "/._-~"):
+            return None
+    if "//" in path or "/../" in path + "/" or "/./" in path + "/":
+        return None
+    if not (path.endswith(".html") or path.endswith("/")):
+        return None
+    return page

@@ -21,6 +21,7 @@ save of an earlier release of the site is brought to today's format).
 
 import json
 
+from kernel import inputs, reasons
 from kernel.i18n import _, decimal
 
 #: The save format this site writes: the same for every game.  1 was the first release's (one
@@ -31,6 +32,8 @@ KINDS = ("human", "bot", "auto", "remote")
 LEVELS = ("easy", "medium", "hard")
 SIDES = ("white", "black")
 MAX_TAGS = 200
+#: The largest seed a save holds (the pages draw seeds up to a million).
+MAX_SEED = 10 ** 12
 
 
 class InputError(ValueError):
@@ -76,7 +79,7 @@ def problem(error, what, text=None, line_of=None):
     >>> problem(ValueError("move 5 (E3G3): illegal"), "the pasted record")
     'Could not read the pasted record: move 5 (E3G3): illegal. The game on the board is unchanged.'
     """
-    message = str(error)
+    message = inputs.short(reasons.say(error))
     line = None
     if line_of is not None:
         line = line_of(text, getattr(error, "number", None) or 0, getattr(error, "move", None))
@@ -121,12 +124,18 @@ def share_text(record):
 
     >>> share_text('[Event "?"]\n[White "Ann"]\n[Result "*"]\n\nF3 C3\n')
     '[White "Ann"]\n\nF3 C3\n'
+
+    The empty game keeps its result, so that its link is not empty (and opens):
+
+    >>> share_text('[Event "?"]\n[Result "*"]\n\n')
+    '[Result "*"]\n'
     """
     lines = record.split("\n")
     keep = [line for line in lines if not (line.startswith("[") and (line.endswith(' "?"]') or line == '[Result "*"]'))]
     while keep and keep[0] == "":
         keep.pop(0)
-    return "\n".join(keep)
+    text = "\n".join(keep)
+    return text if text.strip() else '[Result "*"]\n'
 
 
 def game_info(tags):
@@ -175,10 +184,12 @@ class GameSaves:
     DVONN game"); ``start(position)`` gives a new game (position None: the empty board);
     ``upgrade(data)`` turns a save of an earlier format (``data["format"] < FORMAT``) into
     today's fields, or raises :class:`SavedGameError`; ``max_moves`` and ``max_move_text``
-    bound what a save may hold, ``max_input`` what a paste, a file or a link may hold.
+    bound what a save may hold, ``max_input`` what a paste, a file or a link may hold;
+    ``options`` (name -> type) are the game's own settings, the only ones a save or a link may
+    carry (DVONN's ``random_setup``).
     """
 
-    def __init__(self, game, title, start, upgrade, max_moves, max_move_text, max_input=64 * 1024):
+    def __init__(self, game, title, start, upgrade, max_moves, max_move_text, max_input=64 * 1024, options=None):
         self.game = game
         self.title = title
         self.start = start
@@ -190,6 +201,7 @@ class GameSaves:
         self.max_moves = max_moves
         self.max_move_text = max_move_text
         self.max_input = max_input
+        self.options = dict(options or {})
         #: Largest saved game that is parsed (an imported record of max_input characters, each
         #: escaped in JSON, must still fit).
         self.max_saved = 8 * max_input
@@ -230,13 +242,13 @@ class GameSaves:
         try:
             game = self.start(start)
         except ValueError as e:
-            raise SavedGameError(_("its start position is not valid (%s)") % str(e)[:80]) from None
+            raise SavedGameError(_("its start position is not valid (%s)") % reasons.say(e)[:80]) from None
         for i in range(len(moves)):
             try:
                 game.play(moves[i])
             except ValueError as e:
                 raise SavedGameError(_("move %d (%s) cannot be played: %s")
-                                     % (i + 1, moves[i][:40], str(e)[:200])) from None
+                                     % (i + 1, moves[i][:40], reasons.say(e)[:200])) from None
         return game
 
     def load(self, text):
@@ -249,17 +261,18 @@ class GameSaves:
             raise SavedGameError(_("it is not text"))
         if len(text) > self.max_saved:
             raise SavedGameError(_("it is too large (%s)") % size_text(len(text)))
-        try:
-            data = json.loads(text)
-        except ValueError:
-            raise SavedGameError(_("it is damaged (not valid JSON)")) from None
+        data = inputs.loads(text, SavedGameError, _("it is damaged (not valid JSON)"))
         if type(data) is not dict or data.get("kind") != self.kind:
             raise SavedGameError(_("it is not a saved %s game") % self.title)
         version = _field(data, "format", (int,))
+        if version > 999:
+            raise SavedGameError(_("its %s is not valid") % "format")
         if version > FORMAT:
             raise SavedGameError(_("it was saved in a newer format (%d; this page reads %d)") % (version, FORMAT))
         if version < FORMAT:
             data = self.upgrade(data)
+            if type(data) is not dict:
+                raise SavedGameError(_("it is not a saved %s game") % self.title)
         start = _field(data, "start", (str, type(None)))
         moves = _strings(_field(data, "moves", (list,)), "moves", self.max_moves, self.max_move_text)
         game = self._replay(start, moves)
@@ -274,6 +287,7 @@ class GameSaves:
         for key in tags:
             if type(key) is not str or type(tags[key]) is not str:
                 raise SavedGameError(_("its tags are not valid"))
+            inputs.tag(key, tags[key], SavedGameError)
             game.tags[key] = tags[key]
         if _field(data, "position", (str,)) != game.position():
             raise SavedGameError(_("its moves do not lead to its saved position"))
@@ -292,7 +306,7 @@ class GameSaves:
                 probe.play(future[i])
             except ValueError as e:
                 raise SavedGameError(_("redo move %d (%s) cannot be played: %s")
-                                     % (i + 1, future[i][:40], str(e)[:200])) from None
+                                     % (i + 1, future[i][:40], reasons.say(e)[:200])) from None
         players = _field(data, "players", (dict,))
         for side in SIDES:
             if players.get(side) not in PLAYERS:
@@ -307,6 +321,10 @@ class GameSaves:
         for key in options:
             if type(key) is not str or type(options[key]) not in (bool, int, str):
                 raise SavedGameError(_("its options are not valid"))
+        options = inputs.options(options, self.options, SavedGameError)
+        seed = _field(data, "seed", (int,))
+        if not 0 <= seed <= MAX_SEED:
+            raise SavedGameError(_("its %s is not valid") % "seed")
         return {
             "game": game,
             "base": base,
@@ -314,7 +332,7 @@ class GameSaves:
             "players": {"white": players["white"], "black": players["black"]},
             "kinds": kinds,
             "level": level,
-            "seed": _field(data, "seed", (int,)),
+            "seed": seed,
             "flipped": bool(_field(data, "flipped", (bool,))),
             "options": options,
         }

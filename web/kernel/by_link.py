@@ -215,7 +215,7 @@ def open_link():
 
 def _refused(error):
     _alert(_("This link cannot be opened: %(reason)s. Nothing was changed or stored.")
-             % {"reason": inputs.short(error).rstrip(".")})
+           % {"reason": inputs.short(error).rstrip(".")})
     document.body.dataset.rejectedAt = str(window.performance.now())
 
 

@@ -110,7 +110,7 @@ import external  # noqa: E402
 
 CACHE = ROOT / ".match-cache"
 HUMAN_GAMES = ROOT / "tests" / "data" / "boardspace-games.txt"
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "master")
 START_KINDS = ("human", "random", "empty", "late")
 #: A ``late`` start is a human game's first position with at most this many stacks (see :func:`human_starts`).
 LATE_STACKS = 26

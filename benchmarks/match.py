@@ -20,8 +20,9 @@ Players.  A player is ``REV[:LEVEL[:SECONDS]]`` or ``engine:CMD``:
   included: its ``dvonn_core`` is copied once into the cache), a git revision (``HEAD~3``, a branch,
   a hash: its ``dvonn_core`` is exported once with ``git archive`` into ``.match-cache/<sha>``), or a
   directory holding a ``dvonn_core`` package (used as it is);
-* ``LEVEL`` is ``easy``, ``medium`` or ``hard`` (default ``hard``);
-* ``SECONDS`` is the time per move (default: the level's own budget, ``time_limit=None``), or ``dN``
+* ``LEVEL`` is ``easy``, ``medium``, ``hard`` or ``master`` (default ``hard``);
+* ``SECONDS`` is the time per move (default: the level's own budget, ``time_limit=None``; for master a
+  safety cap, its node budgets still apply), or ``dN``
   for fixed-depth play: every stack move searched to exactly N plies with no clock (``depth=N``; to
   compare programs depth for depth, e.g. ``main:hard:d4`` against ``'engine:... --depth=4'``; versions
   before this option answer with an error);
@@ -61,6 +62,12 @@ per pairing, from A's view: games, wins-draws-losses, score, mean piece margin (
 an error are left out of it), the Elo difference and its 95% interval, the same per kind of start
 when there are several (with each side's think time a game), and per player the longest think, its
 budget, the total think time and the time a game.  Ctrl-C stops the match and prints the table so far.
+
+Resuming.  ``--resume`` (with ``--out``) continues a match that was stopped, possibly in an earlier session:
+the games already in the ``--out`` file between the same two players (same specs and versions) and of a run
+with the same ``--seed`` are not played again, and the new games get that run's id, so that a start's two games
+count as a pair even when they were played in different sessions.  The same ``--starts`` and ``--seed`` give
+the same starts in the same order, so the file grows to the whole match.
 
 Statistics.  Elo is the logistic Elo of the score ``s``: ``-400 log10(1/s - 1)``.  The interval
 is computed from the *pentanomial* distribution of game pairs (each start played with both colours
@@ -780,6 +787,16 @@ def tasks_for(starts: "list[tuple[str, str | None]]", run: str) -> "list[dict]":
     return out
 
 
+def played_before(path: "str | Path", a: Player, b: Player, seed: int) -> "tuple[str | None, list[dict]]":
+    """(the run id to continue, the records of ``path`` to keep counting) for ``--resume``: the games between
+    ``a`` and ``b`` (same specs and versions) of runs with match seed ``seed``; (None, []) when there are none."""
+    if not os.path.exists(path):
+        return None, []
+    mine = [r for r in read_records(path) if r["a"] == a.describe() and r["b"] == b.describe()
+            and r["run"].split("-")[0] == str(seed)]
+    return (mine[0]["run"] if mine else None), mine
+
+
 def run_match(
     a: Player,
     b: Player,
@@ -793,12 +810,17 @@ def run_match(
     move_timeout: "float | None" = None,
     progress=None,  # type: ignore[no-untyped-def]
     sprt_min_pairs: int = 10,
+    earlier: "tuple[str | None, list[dict]]" = (None, []),
 ) -> "tuple[list[dict], str]":
-    """Play the match; (the game records in the order they ended, how it ended)."""
-    run = "%d-%d-%d" % (seed, os.getpid(), int(time.time()))
+    """Play the match; (the game records in the order they ended, how it ended).  ``earlier``: the run id and
+    the records of games already played (see :func:`played_before`), which are not played again."""
+    run = earlier[0] or "%d-%d-%d" % (seed, os.getpid(), int(time.time()))
+    seen = {(r["start"], r["white"]) for r in earlier[1]}
     todo = queue.Queue()  # type: queue.Queue[dict]
     for task in tasks_for(starts, run):
-        todo.put(task)
+        if (task["start"], task["white"]) not in seen:
+            todo.put(task)
+    expected = len(earlier[1]) + todo.qsize()  # before the workers take any
     done = queue.Queue()  # type: queue.Queue[dict | Exception]
     stop = threading.Event()
     budget = max(p.seconds or 2.0 for p in (a, b))
@@ -826,11 +848,12 @@ def run_match(
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, workers))]
     for t in threads:
         t.start()
-    records = []  # type: list[dict]
+    records = list(earlier[1])  # type: list[dict]
     results = {}  # type: dict[int, list[float]]
+    for r in records:
+        results.setdefault(r["pair"], []).append(r["result"])
     lower, upper = sprt_bounds(alpha, beta)
     ending = "all games played"
-    expected = 2 * len(starts)
     try:
         while len(records) < expected:
             try:
@@ -873,7 +896,7 @@ def main(argv: "list[str] | None" = None) -> int:
         prog="python benchmarks/match.py",
         description="Play two bot versions or settings against each other (see the module docstring).",
         epilog="A player is REV[:LEVEL[:SECONDS]]: REV is WORKTREE, a git revision or a directory holding "
-        "dvonn_core; LEVEL easy, medium or hard (default hard); SECONDS per move (default the level's budget). "
+        "dvonn_core; LEVEL easy, medium, hard or master (default hard); SECONDS per move (default the level's budget). "
         "Or engine:CMD, a program speaking the CodeCup 2011 protocol, with {position}, {moves}, {state} and {seed} "
         "in CMD filled in for each game's start (see benchmarks/external.py).",
     )
@@ -883,6 +906,7 @@ def main(argv: "list[str] | None" = None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="games played at once, each with its own bot processes (default 2)")
     ap.add_argument("--seed", type=int, default=0, help="chooses the starts and the bots' seeds (default 0)")
     ap.add_argument("--out", default=None, help="append one JSON line per finished game to this file")
+    ap.add_argument("--resume", action="store_true", help="with --out: do not play again the games of this match already in that file")
     ap.add_argument("--summary", default=None, metavar="FILE", help="only print the table of a file written with --out")
     ap.add_argument("--sprt", default=None, metavar="ELO0,ELO1", help="stop when the sequential test decides between ELO0 and ELO1")
     ap.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate (default 0.05)")
@@ -910,8 +934,14 @@ def main(argv: "list[str] | None" = None) -> int:
         starts = make_starts(parse_starts(args.starts), args.seed)
     except ValueError as e:
         ap.error(str(e))
-    sys.stderr.write("A = %s (%s)\nB = %s (%s)\n%d starts, %d games, %d workers\n" % (
-        a.spec, a.version, b.spec, b.version, len(starts), 2 * len(starts), args.workers))
+    earlier = (None, [])  # type: tuple[str | None, list[dict]]
+    if args.resume:
+        if not args.out:
+            ap.error("--resume needs --out, the file of the games played so far")
+        earlier = played_before(args.out, a, b, args.seed)
+    sys.stderr.write("A = %s (%s)\nB = %s (%s)\n%d starts, %d games, %d workers%s\n" % (
+        a.spec, a.version, b.spec, b.version, len(starts), 2 * len(starts), args.workers,
+        ", %d games played before" % len(earlier[1]) if args.resume else ""))
 
     def progress(r: dict, records: "list[dict]") -> None:
         if args.quiet:
@@ -924,7 +954,8 @@ def main(argv: "list[str] | None" = None) -> int:
         sys.stderr.flush()
 
     records, ending = run_match(
-        a, b, starts, args.workers, args.seed, args.out, sprt, args.alpha, args.beta, args.move_timeout, progress, args.sprt_min_pairs
+        a, b, starts, args.workers, args.seed, args.out, sprt, args.alpha, args.beta, args.move_timeout, progress, args.sprt_min_pairs,
+        earlier,
     )
     print(summary(records, sprt, args.alpha, args.beta, args.sprt_min_pairs))
     print(ending)

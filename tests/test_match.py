@@ -445,3 +445,28 @@ def test_phases_judge_both_sides_from_each_checkpoint(tmp_path, monkeypatch):
             assert len(c["margins"]) == 2 and all(-69 <= m <= 69 for m in c["margins"])
     table = phases.summary(results)
     assert "side B, 2 games" in table and "at 45 stacks or fewer" in table and "at the end of the real games" in table
+
+
+def test_a_stopped_match_resumes_where_it_stopped(tmp_path, capsys, monkeypatch):
+    # --resume plays only the games not yet in the --out file, in the same run, so the pairs stay whole
+    # (fixed depths: the same seeds give the same games).
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    out = tmp_path / "games.jsonl"
+    argv = ["WORKTREE:easy:d1", "WORKTREE:medium:d2", "--starts", "random=2", "--seed", "3", "--out", str(out),
+            "--quiet", "--workers", "1"]
+    assert match.main(argv) == 0
+    whole = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(whole) == 4
+    out.write_text("".join(json.dumps(r) + "\n" for r in whole[:3]))  # stopped after three games
+    capsys.readouterr()
+    assert match.main(argv + ["--resume"]) == 0
+    assert "games 4 " in capsys.readouterr().out
+    resumed = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(resumed) == 4
+    assert resumed[3]["run"] == whole[0]["run"]
+    assert (resumed[3]["start"], resumed[3]["white"]) == (whole[3]["start"], whole[3]["white"])
+    assert resumed[3]["moves"] == whole[3]["moves"]  # the same game number, so the same seeds
+    assert match.main(argv + ["--resume"]) == 0  # nothing left to play
+    assert len(out.read_text().splitlines()) == 4
+    with pytest.raises(SystemExit):
+        match.main(argv[:-4] + ["--resume"])  # no --out

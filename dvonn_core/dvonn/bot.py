@@ -46,8 +46,9 @@ Design
   asks the exact solver of :mod:`dvonn_core.dvonn.endgame` (no evaluation; two to
   three times as many positions a second) whether the position is won, drawn or
   lost, within half its budget, and when it is won, by how much, within 90% of
-  it.  A won or drawn position is played from the solver's proof; a lost one,
-  or one not solved in time, is searched as above with the time left.
+  it (master: within :data:`MASTER_SOLVE_NODES` and :data:`MASTER_MARGIN_NODES`
+  of the solver's nodes).  A won or drawn position is played from the solver's proof; a lost one,
+  or one not solved in time, is searched as above with the time left (master: half its late budget).
 * **Levels**: easy searches 2 plies (at most 2000 nodes) and picks at random
   among the root moves scoring within one plain stack of the best (believable,
   beatable); medium searches a fixed budget of 2500 nodes (the same move on
@@ -57,7 +58,8 @@ Design
   (the same placement search, search and exact solver) within node budgets
   instead of a clock (:data:`MASTER_NODES`): the same move on every machine and
   runtime, several times hard's search where the game is decided (above
-  :data:`MASTER_LATE_STACKS` stacks), less after that.  A single legal move is
+  :data:`MASTER_LATE_STACKS` stacks), less after that; its time limit (60 s)
+  is only a safety cap for a very slow device.  A single legal move is
   returned at once, and a solved endgame stops the search early.
 
 The search works on a private copy of the game through the core's fast
@@ -121,7 +123,7 @@ class Level:
 #: evaluation terms by ply are sized for it).
 MAX_DEPTH = 64
 
-#: Hard searches this many last placements (all after the three DVONN pieces), judged by the set-up value.
+#: Hard (and master) searches this many last placements (all after the three DVONN pieces), judged by the set-up value.
 SEARCH_LAST_PLACEMENTS = SIZE - 3
 
 #: The hard level's budget while at least OPENING_STACKS stacks are on the board.
@@ -141,7 +143,7 @@ CAPTURE_KEY = 1000000
 DVONN_KEY = 500000
 KILLER_KEY = 300000
 
-#: Futility pruning (hard only), both ways: a null-window node at depth FUTILITY_DEPTH or less, with FUTILITY_STACKS
+#: Futility pruning (hard, master), both ways: a null-window node at depth FUTILITY_DEPTH or less, with FUTILITY_STACKS
 #: stacks or more on the board and a stack that can move, is not searched when its evaluation is far from the window.
 #: Plus FUTILITY_MARGIN[depth] still at or below alpha, it returns that sum (the side to move gains by moving: a
 #: median of about 430 points at depth 1, hence the margins; never at depth 3, measured no better); minus
@@ -154,17 +156,18 @@ REVERSE_MARGIN = (0, 0, 300, 200)
 #: Master's node budgets (see :data:`LEVELS`): a searched placement, a stack move while more than MASTER_LATE_STACKS
 #: stacks are on the board (where the games against PrimaDvonna are decided) and one with fewer; the exact solver's
 #: nodes to learn whether a position of SOLVE_STACKS stacks or fewer is won, then in all to learn by how much (its node
-#: is about twice as fast as the search's).  A search stops deepening once its iterations used MASTER_SHARE of its
-#: budget and gives up at the budget; its time limit is only a safety cap, never reached on the machines measured.
+#: is about twice as fast as the search's).  A search stops deepening once its iterations used NODE_SHARE of its
+#: budget (medium's too) and gives up at the budget; its time limit is only a safety cap, never reached on the
+#: machines measured.
 MASTER_PLACE_NODES = 20000
 MASTER_NODES = 420000
 MASTER_LATE_STACKS = 30
 MASTER_LATE_NODES = 240000
 MASTER_SOLVE_NODES = 250000
 MASTER_MARGIN_NODES = 500000
-MASTER_SHARE = 0.3
+NODE_SHARE = 0.3
 
-#: Hard first solves a position of at most SOLVE_STACKS stacks exactly (:mod:`~dvonn_core.dvonn.endgame`):
+#: Hard (and master) first solves a position of at most SOLVE_STACKS stacks exactly (:mod:`~dvonn_core.dvonn.endgame`):
 #: won, drawn or lost within SOLVE_SHARE of its budget, then, when won, by how much within MARGIN_SHARE
 #: of it.  A lost position, or one not solved in time, is searched as any other with what is left.
 SOLVE_STACKS = 22
@@ -540,7 +543,7 @@ class Search:
             elapsed = _now() - self.start
             if elapsed > self.budget * 0.45:
                 break
-            if self.max_nodes and self.nodes > self.max_nodes * 0.3:
+            if self.max_nodes and self.nodes > self.max_nodes * NODE_SHARE:
                 break
         return best
 

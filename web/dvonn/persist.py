@@ -45,7 +45,7 @@ def upgrade(data):
     return out
 
 
-SAVES = saves.GameSaves("dvonn", "DVONN", _start, upgrade, MAX_SAVED_MOVES, 64)
+SAVES = saves.GameSaves("dvonn", "DVONN", _start, upgrade, MAX_SAVED_MOVES, 64, levels=saves.LEVELS + ("master",))
 KEY, ASIDE_KEY, PREVIOUS_KEY, KIND = SAVES.key, SAVES.aside, SAVES.previous_key, SAVES.kind
 FORMAT = saves.FORMAT
 MAX_INPUT, MAX_SAVED = SAVES.max_input, SAVES.max_saved

@@ -63,6 +63,13 @@ an error are left out of it), the Elo difference and its 95% interval, the same 
 when there are several (with each side's think time a game), and per player the longest think, its
 budget, the total think time and the time a game.  Ctrl-C stops the match and prints the table so far.
 
+Clocks.  A timed bot (hard at its budget, or any ``SECONDS``) reads the wall clock: on a machine loaded by other
+work it searches less than on an idle one, and loses strength.  ``--cpu-clock`` makes every clock of our bots'
+``dvonn_core`` read the bot process's CPU time instead (``time.process_time``), and their think times are then
+CPU seconds: a budget of one second is a second of search, however loaded the machine.  (An external program
+keeps its own clock; a build of it that reads CPU time is the way to the same end.)  Master's moves depend on
+node budgets only, with or without it.
+
 Resuming.  ``--resume`` (with ``--out``) continues a match that was stopped, possibly in an earlier session:
 the games already in the ``--out`` file between the same two players (same specs and versions) and of a run
 with the same ``--seed`` are not played again, and the new games get that run's id, so that a start's two games
@@ -221,9 +228,12 @@ class Player:
         self.command = command  # the external program's words, placeholders not yet filled in
         self.directory = None  # type: Path | None  # holds the version's dvonn_core
         self.version = ""  # a commit hash, a content hash of the working tree, a path, or the program's path
+        self.cpu_clock = False  # the bot's clock reads its process's CPU time (--cpu-clock)
 
     def describe(self) -> dict:
         out = {"spec": self.spec, "version": self.version, "level": self.level, "seconds": self.seconds}
+        if self.cpu_clock:
+            out["clock"] = "cpu"
         if self.depth is not None:
             out["depth"] = self.depth
         return out
@@ -440,10 +450,20 @@ import json, sys, time, traceback
 answers, sys.stdout = sys.stdout, sys.stderr  # anything a bot prints goes to standard error
 root = sys.argv[1]
 sys.path.insert(0, root)
+clock = time.perf_counter
 try:
     import dvonn_core
     from dvonn_core import Game, bot  # names every version of the package has, before and after dvonn_core/dvonn/
     hello = {"ready": True, "file": dvonn_core.__file__}
+    if sys.argv[2:] == ["cpu"]:  # --cpu-clock: every clock of the package reads this process's CPU time
+        clock = time.process_time
+        hello["clocks"] = []
+        for name, module in sorted(sys.modules.items()):
+            if name.startswith("dvonn_core"):
+                for attr in ("_now", "now"):
+                    if callable(getattr(module, attr, None)):
+                        setattr(module, attr, clock)
+                        hello["clocks"].append(name + "." + attr)
 except Exception:
     hello = {"error": traceback.format_exc()}
 answers.write(json.dumps(hello) + "\n")
@@ -459,12 +479,12 @@ while True:
         game = Game() if req["start"] is None else Game.from_position(req["start"])
         for m in req["moves"]:
             game.play(m)
-        t0 = time.perf_counter()
+        t0 = clock()
         if req.get("depth") is None:
             move = bot.choose_move(game, req["level"], req["seed"], req["time"])
         else:  # only versions that have fixed-depth play
             move = bot.choose_move(game, req["level"], req["seed"], req["time"], depth=req["depth"])
-        seconds = time.perf_counter() - t0
+        seconds = clock() - t0
         out = {"move": str(move), "seconds": seconds}
     except Exception:
         out = {"error": traceback.format_exc()}
@@ -484,11 +504,12 @@ class Bot:
         self.player = player
         self.move_timeout = move_timeout
         self.proc = None  # type: subprocess.Popen | None
+        self.hello = {}  # type: dict  # the server's first answer
 
     def _start(self) -> subprocess.Popen:
         directory = str(self.player.directory)
         proc = subprocess.Popen(
-            [sys.executable, "-I", "-c", SERVER, directory],
+            [sys.executable, "-I", "-c", SERVER, directory] + (["cpu"] if self.player.cpu_clock else []),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -496,7 +517,7 @@ class Bot:
             start_new_session=True,  # Ctrl-C reaches the harness only; it ends the bots itself
         )
         self.proc = proc
-        hello = self._read(60.0)
+        hello = self.hello = self._read(60.0)
         if "error" in hello:
             self.close()
             raise BotError("%s did not start:\n%s" % (self.player.spec, hello["error"]))
@@ -906,6 +927,8 @@ def main(argv: "list[str] | None" = None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="games played at once, each with its own bot processes (default 2)")
     ap.add_argument("--seed", type=int, default=0, help="chooses the starts and the bots' seeds (default 0)")
     ap.add_argument("--out", default=None, help="append one JSON line per finished game to this file")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="our bots' clocks read their process's CPU time, so that a loaded machine does not shorten their budgets")
     ap.add_argument("--resume", action="store_true", help="with --out: do not play again the games of this match already in that file")
     ap.add_argument("--summary", default=None, metavar="FILE", help="only print the table of a file written with --out")
     ap.add_argument("--sprt", default=None, metavar="ELO0,ELO1", help="stop when the sequential test decides between ELO0 and ELO1")
@@ -931,6 +954,8 @@ def main(argv: "list[str] | None" = None) -> int:
         ap.error("two players are needed (or --summary FILE)")
     try:
         a, b = resolve(parse_player(args.a)), resolve(parse_player(args.b))
+        for p in (a, b):
+            p.cpu_clock = args.cpu_clock and p.command is None
         starts = make_starts(parse_starts(args.starts), args.seed)
     except ValueError as e:
         ap.error(str(e))

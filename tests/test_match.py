@@ -470,3 +470,27 @@ def test_a_stopped_match_resumes_where_it_stopped(tmp_path, capsys, monkeypatch)
     assert len(out.read_text().splitlines()) == 4
     with pytest.raises(SystemExit):
         match.main(argv[:-4] + ["--resume"])  # no --out
+
+
+def test_the_cpu_clock_times_our_bots_by_their_process_s_cpu_time(tmp_path, capsys, monkeypatch):
+    # With --cpu-clock a bot's budget is its process's CPU time: a bot server whose clock is CPU time
+    # reports (nearly) the same seconds as it searched, and the records say which clock was used.
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    out = tmp_path / "games.jsonl"
+    argv = ["WORKTREE:medium:0.05", "WORKTREE:easy:0.05", "--starts", "random=1", "--seed", "2", "--out", str(out),
+            "--quiet", "--workers", "1", "--cpu-clock"]
+    assert match.main(argv) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 2 and all(r["a"]["clock"] == "cpu" and r["b"]["clock"] == "cpu" for r in records)
+    player = match.resolve(match.parse_player("WORKTREE:hard:0.3"))
+    player.cpu_clock = True
+    server = match.Bot(player, 60.0)
+    try:
+        move, seconds = server.ask(random_setup(5).position(), [], 1)
+    finally:
+        server.close()
+    for name in ("dvonn_core.dvonn.bot._now", "dvonn_core.dvonn.endgame._now", "dvonn_core.dvonn.placement._now",
+                 "dvonn_core.common.portable.now"):
+        assert name in server.hello["clocks"]
+    assert random_setup(5).is_legal(bot.Move.parse(move))
+    assert 0 < seconds <= 0.3 * 1.1  # hard stops within its budget, in CPU seconds

@@ -160,7 +160,7 @@ REVERSE_MARGIN = (0, 0, 300, 200)
 #: budget (medium's too) and gives up at the budget; its time limit is only a safety cap, never reached on the
 #: machines measured.
 MASTER_PLACE_NODES = 20000
-MASTER_NODES = 420000
+MASTER_NODES = 360000
 MASTER_LATE_STACKS = 30
 MASTER_LATE_NODES = 240000
 MASTER_SOLVE_NODES = 250000

@@ -37,7 +37,7 @@ class SlowClock:
 
 
 def small_budgets(monkeypatch):
-    """Master's budgets cut a hundredfold, so that a test can play many of its moves."""
+    """Master's budgets cut to about a hundredth, so that a test can play many of its moves."""
     monkeypatch.setitem(bot.LEVELS, "master", bot.Level("master", 60.0, 64, 4200, 0, 3))
     monkeypatch.setattr(bot, "MASTER_PLACE_NODES", 1000)
     monkeypatch.setattr(bot, "MASTER_LATE_NODES", 2400)

@@ -1,14 +1,16 @@
-"""The bot's strength ladder: random -> greedy -> easy -> medium -> hard.
+"""The bot's strength ladder: random -> greedy -> easy -> medium -> hard -> master.
 
 Each pairing plays ``--games`` games (default 100) from ``games / 2`` starts,
 each start twice with the colours swapped.  Half the starts are random setups
 (``dvonn_core.dvonn.setup.random_setup``: the movement phase only), half are full
 games from the empty board (placement by the players themselves).  The
-players use their levels' default time budgets unless ``--time`` is given.
+players use their levels' default time budgets unless ``--time`` is given (for master, a safety cap:
+its node budgets still apply, so its moves do not depend on the machine's speed or load; hard's, which are
+timed, do: on a loaded machine hard is weaker than on an idle one).
 
 Usage::
 
-    python benchmarks/ladder.py                       # all four pairings, 100 games each
+    python benchmarks/ladder.py                       # all five pairings, 100 games each (master's: hours)
     python benchmarks/ladder.py --pairs random-greedy,greedy-easy --games 100 --workers 2
     python benchmarks/ladder.py --pairs medium-hard --out hard.jsonl   # one result per line as games end
     python benchmarks/ladder.py --summary hard.jsonl                   # the table from a results file
@@ -31,8 +33,8 @@ from dvonn_core.dvonn.game import Game
 from dvonn_core.dvonn.moves import code_text
 from dvonn_core.dvonn.setup import random_setup
 
-PLAYERS = ("random", "greedy", "easy", "medium", "hard")
-DEFAULT_PAIRS = "random-greedy,greedy-easy,easy-medium,medium-hard"
+PLAYERS = ("random", "greedy", "easy", "medium", "hard", "master")
+DEFAULT_PAIRS = "random-greedy,greedy-easy,easy-medium,medium-hard,hard-master"
 
 
 def pick(player: str, game: Game, seed: int, time_limit: "float | None") -> int:

@@ -20,8 +20,9 @@ Players.  A player is ``REV[:LEVEL[:SECONDS]]`` or ``engine:CMD``:
   included: its ``dvonn_core`` is copied once into the cache), a git revision (``HEAD~3``, a branch,
   a hash: its ``dvonn_core`` is exported once with ``git archive`` into ``.match-cache/<sha>``), or a
   directory holding a ``dvonn_core`` package (used as it is);
-* ``LEVEL`` is ``easy``, ``medium`` or ``hard`` (default ``hard``);
-* ``SECONDS`` is the time per move (default: the level's own budget, ``time_limit=None``), or ``dN``
+* ``LEVEL`` is ``easy``, ``medium``, ``hard`` or ``master`` (default ``hard``);
+* ``SECONDS`` is the time per move (default: the level's own budget, ``time_limit=None``; for master a
+  safety cap, its node budgets still apply), or ``dN``
   for fixed-depth play: every stack move searched to exactly N plies with no clock (``depth=N``; to
   compare programs depth for depth, e.g. ``main:hard:d4`` against ``'engine:... --depth=4'``; versions
   before this option answer with an error);
@@ -61,6 +62,19 @@ per pairing, from A's view: games, wins-draws-losses, score, mean piece margin (
 an error are left out of it), the Elo difference and its 95% interval, the same per kind of start
 when there are several (with each side's think time a game), and per player the longest think, its
 budget, the total think time and the time a game.  Ctrl-C stops the match and prints the table so far.
+
+Clocks.  A timed bot (hard at its budget, or any ``SECONDS``) reads the wall clock: on a machine loaded by other
+work it searches less than on an idle one, and loses strength.  ``--cpu-clock`` makes every clock of our bots'
+``dvonn_core`` read the bot process's CPU time instead (``time.process_time``), and their think times are then
+CPU seconds: a budget of one second is a second of search, however loaded the machine.  (An external program
+keeps its own clock; a build of it that reads CPU time is the way to the same end.)  Master's moves depend on
+node budgets only, with or without it.
+
+Resuming.  ``--resume`` (with ``--out``) continues a match that was stopped, possibly in an earlier session:
+the games already in the ``--out`` file between the same two players (same specs and versions) and of a run
+with the same ``--seed`` are not played again, and the new games get that run's id, so that a start's two games
+count as a pair even when they were played in different sessions.  The same ``--starts`` and ``--seed`` give
+the same starts in the same order, so the file grows to the whole match.
 
 Statistics.  Elo is the logistic Elo of the score ``s``: ``-400 log10(1/s - 1)``.  The interval
 is computed from the *pentanomial* distribution of game pairs (each start played with both colours
@@ -110,7 +124,7 @@ import external  # noqa: E402
 
 CACHE = ROOT / ".match-cache"
 HUMAN_GAMES = ROOT / "tests" / "data" / "boardspace-games.txt"
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "master")
 START_KINDS = ("human", "random", "empty", "late")
 #: A ``late`` start is a human game's first position with at most this many stacks (see :func:`human_starts`).
 LATE_STACKS = 26
@@ -214,9 +228,12 @@ class Player:
         self.command = command  # the external program's words, placeholders not yet filled in
         self.directory = None  # type: Path | None  # holds the version's dvonn_core
         self.version = ""  # a commit hash, a content hash of the working tree, a path, or the program's path
+        self.cpu_clock = False  # the bot's clock reads its process's CPU time (--cpu-clock)
 
     def describe(self) -> dict:
         out = {"spec": self.spec, "version": self.version, "level": self.level, "seconds": self.seconds}
+        if self.cpu_clock:
+            out["clock"] = "cpu"
         if self.depth is not None:
             out["depth"] = self.depth
         return out
@@ -433,10 +450,20 @@ import json, sys, time, traceback
 answers, sys.stdout = sys.stdout, sys.stderr  # anything a bot prints goes to standard error
 root = sys.argv[1]
 sys.path.insert(0, root)
+clock = time.perf_counter
 try:
     import dvonn_core
     from dvonn_core import Game, bot  # names every version of the package has, before and after dvonn_core/dvonn/
     hello = {"ready": True, "file": dvonn_core.__file__}
+    if sys.argv[2:] == ["cpu"]:  # --cpu-clock: every clock of the package reads this process's CPU time
+        clock = time.process_time
+        hello["clocks"] = []
+        for name, module in sorted(sys.modules.items()):
+            if name.startswith("dvonn_core"):
+                for attr in ("_now", "now"):
+                    if callable(getattr(module, attr, None)):
+                        setattr(module, attr, clock)
+                        hello["clocks"].append(name + "." + attr)
 except Exception:
     hello = {"error": traceback.format_exc()}
 answers.write(json.dumps(hello) + "\n")
@@ -452,12 +479,12 @@ while True:
         game = Game() if req["start"] is None else Game.from_position(req["start"])
         for m in req["moves"]:
             game.play(m)
-        t0 = time.perf_counter()
+        t0 = clock()
         if req.get("depth") is None:
             move = bot.choose_move(game, req["level"], req["seed"], req["time"])
         else:  # only versions that have fixed-depth play
             move = bot.choose_move(game, req["level"], req["seed"], req["time"], depth=req["depth"])
-        seconds = time.perf_counter() - t0
+        seconds = clock() - t0
         out = {"move": str(move), "seconds": seconds}
     except Exception:
         out = {"error": traceback.format_exc()}
@@ -477,11 +504,12 @@ class Bot:
         self.player = player
         self.move_timeout = move_timeout
         self.proc = None  # type: subprocess.Popen | None
+        self.hello = {}  # type: dict  # the server's first answer
 
     def _start(self) -> subprocess.Popen:
         directory = str(self.player.directory)
         proc = subprocess.Popen(
-            [sys.executable, "-I", "-c", SERVER, directory],
+            [sys.executable, "-I", "-c", SERVER, directory] + (["cpu"] if self.player.cpu_clock else []),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -489,7 +517,7 @@ class Bot:
             start_new_session=True,  # Ctrl-C reaches the harness only; it ends the bots itself
         )
         self.proc = proc
-        hello = self._read(60.0)
+        hello = self.hello = self._read(60.0)
         if "error" in hello:
             self.close()
             raise BotError("%s did not start:\n%s" % (self.player.spec, hello["error"]))
@@ -780,6 +808,16 @@ def tasks_for(starts: "list[tuple[str, str | None]]", run: str) -> "list[dict]":
     return out
 
 
+def played_before(path: "str | Path", a: Player, b: Player, seed: int) -> "tuple[str | None, list[dict]]":
+    """(the run id to continue, the records of ``path`` to keep counting) for ``--resume``: the games between
+    ``a`` and ``b`` (same specs and versions) of runs with match seed ``seed``; (None, []) when there are none."""
+    if not os.path.exists(path):
+        return None, []
+    mine = [r for r in read_records(path) if r["a"] == a.describe() and r["b"] == b.describe()
+            and r["run"].split("-")[0] == str(seed)]
+    return (mine[0]["run"] if mine else None), mine
+
+
 def run_match(
     a: Player,
     b: Player,
@@ -793,12 +831,17 @@ def run_match(
     move_timeout: "float | None" = None,
     progress=None,  # type: ignore[no-untyped-def]
     sprt_min_pairs: int = 10,
+    earlier: "tuple[str | None, list[dict]]" = (None, []),
 ) -> "tuple[list[dict], str]":
-    """Play the match; (the game records in the order they ended, how it ended)."""
-    run = "%d-%d-%d" % (seed, os.getpid(), int(time.time()))
+    """Play the match; (the game records in the order they ended, how it ended).  ``earlier``: the run id and
+    the records of games already played (see :func:`played_before`), which are not played again."""
+    run = earlier[0] or "%d-%d-%d" % (seed, os.getpid(), int(time.time()))
+    seen = {(r["start"], r["white"]) for r in earlier[1]}
     todo = queue.Queue()  # type: queue.Queue[dict]
     for task in tasks_for(starts, run):
-        todo.put(task)
+        if (task["start"], task["white"]) not in seen:
+            todo.put(task)
+    expected = len(earlier[1]) + todo.qsize()  # before the workers take any
     done = queue.Queue()  # type: queue.Queue[dict | Exception]
     stop = threading.Event()
     budget = max(p.seconds or 2.0 for p in (a, b))
@@ -826,11 +869,12 @@ def run_match(
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, workers))]
     for t in threads:
         t.start()
-    records = []  # type: list[dict]
+    records = list(earlier[1])  # type: list[dict]
     results = {}  # type: dict[int, list[float]]
+    for r in records:
+        results.setdefault(r["pair"], []).append(r["result"])
     lower, upper = sprt_bounds(alpha, beta)
     ending = "all games played"
-    expected = 2 * len(starts)
     try:
         while len(records) < expected:
             try:
@@ -873,7 +917,7 @@ def main(argv: "list[str] | None" = None) -> int:
         prog="python benchmarks/match.py",
         description="Play two bot versions or settings against each other (see the module docstring).",
         epilog="A player is REV[:LEVEL[:SECONDS]]: REV is WORKTREE, a git revision or a directory holding "
-        "dvonn_core; LEVEL easy, medium or hard (default hard); SECONDS per move (default the level's budget). "
+        "dvonn_core; LEVEL easy, medium, hard or master (default hard); SECONDS per move (default the level's budget). "
         "Or engine:CMD, a program speaking the CodeCup 2011 protocol, with {position}, {moves}, {state} and {seed} "
         "in CMD filled in for each game's start (see benchmarks/external.py).",
     )
@@ -883,6 +927,9 @@ def main(argv: "list[str] | None" = None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="games played at once, each with its own bot processes (default 2)")
     ap.add_argument("--seed", type=int, default=0, help="chooses the starts and the bots' seeds (default 0)")
     ap.add_argument("--out", default=None, help="append one JSON line per finished game to this file")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="our bots' clocks read their process's CPU time, so that a loaded machine does not shorten their budgets")
+    ap.add_argument("--resume", action="store_true", help="with --out: do not play again the games of this match already in that file")
     ap.add_argument("--summary", default=None, metavar="FILE", help="only print the table of a file written with --out")
     ap.add_argument("--sprt", default=None, metavar="ELO0,ELO1", help="stop when the sequential test decides between ELO0 and ELO1")
     ap.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate (default 0.05)")
@@ -907,11 +954,19 @@ def main(argv: "list[str] | None" = None) -> int:
         ap.error("two players are needed (or --summary FILE)")
     try:
         a, b = resolve(parse_player(args.a)), resolve(parse_player(args.b))
+        for p in (a, b):
+            p.cpu_clock = args.cpu_clock and p.command is None
         starts = make_starts(parse_starts(args.starts), args.seed)
     except ValueError as e:
         ap.error(str(e))
-    sys.stderr.write("A = %s (%s)\nB = %s (%s)\n%d starts, %d games, %d workers\n" % (
-        a.spec, a.version, b.spec, b.version, len(starts), 2 * len(starts), args.workers))
+    earlier = (None, [])  # type: tuple[str | None, list[dict]]
+    if args.resume:
+        if not args.out:
+            ap.error("--resume needs --out, the file of the games played so far")
+        earlier = played_before(args.out, a, b, args.seed)
+    sys.stderr.write("A = %s (%s)\nB = %s (%s)\n%d starts, %d games, %d workers%s\n" % (
+        a.spec, a.version, b.spec, b.version, len(starts), 2 * len(starts), args.workers,
+        ", %d games played before" % len(earlier[1]) if args.resume else ""))
 
     def progress(r: dict, records: "list[dict]") -> None:
         if args.quiet:
@@ -924,7 +979,8 @@ def main(argv: "list[str] | None" = None) -> int:
         sys.stderr.flush()
 
     records, ending = run_match(
-        a, b, starts, args.workers, args.seed, args.out, sprt, args.alpha, args.beta, args.move_timeout, progress, args.sprt_min_pairs
+        a, b, starts, args.workers, args.seed, args.out, sprt, args.alpha, args.beta, args.move_timeout, progress, args.sprt_min_pairs,
+        earlier,
     )
     print(summary(records, sprt, args.alpha, args.beta, args.sprt_min_pairs))
     print(ending)

@@ -184,6 +184,7 @@ def test_save_and_restore_round_trip() -> None:
     (lambda d: json.dumps({**d, "moves": ["e5", "e5"]}), r"move 2 \(e5\) cannot be played"),
     (lambda d: json.dumps({**d, "players": {"white": "god", "black": "human"}}), "who plays white"),
     (lambda d: json.dumps({**d, "level": "expert"}), "level"),
+    (lambda d: json.dumps({**d, "level": "master"}), "level"),  # DVONN's strongest level, not this game's
     (lambda d: json.dumps({**d, "base": 7}), "undo history is not valid"),
     (lambda d: json.dumps({**d, "redo": [["e5"]]}), r"redo move 1 \(e5\) cannot be played"),
     (lambda d: json.dumps({**d, "kinds": ["human"]}), "who made each move"),

@@ -445,3 +445,52 @@ def test_phases_judge_both_sides_from_each_checkpoint(tmp_path, monkeypatch):
             assert len(c["margins"]) == 2 and all(-69 <= m <= 69 for m in c["margins"])
     table = phases.summary(results)
     assert "side B, 2 games" in table and "at 45 stacks or fewer" in table and "at the end of the real games" in table
+
+
+def test_a_stopped_match_resumes_where_it_stopped(tmp_path, capsys, monkeypatch):
+    # --resume plays only the games not yet in the --out file, in the same run, so the pairs stay whole
+    # (fixed depths: the same seeds give the same games).
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    out = tmp_path / "games.jsonl"
+    argv = ["WORKTREE:easy:d1", "WORKTREE:medium:d2", "--starts", "random=2", "--seed", "3", "--out", str(out),
+            "--quiet", "--workers", "1"]
+    assert match.main(argv) == 0
+    whole = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(whole) == 4
+    out.write_text("".join(json.dumps(r) + "\n" for r in whole[:3]))  # stopped after three games
+    capsys.readouterr()
+    assert match.main(argv + ["--resume"]) == 0
+    assert "games 4 " in capsys.readouterr().out
+    resumed = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(resumed) == 4
+    assert resumed[3]["run"] == whole[0]["run"]
+    assert (resumed[3]["start"], resumed[3]["white"]) == (whole[3]["start"], whole[3]["white"])
+    assert resumed[3]["moves"] == whole[3]["moves"]  # the same game number, so the same seeds
+    assert match.main(argv + ["--resume"]) == 0  # nothing left to play
+    assert len(out.read_text().splitlines()) == 4
+    with pytest.raises(SystemExit):
+        match.main(argv[:-4] + ["--resume"])  # no --out
+
+
+def test_the_cpu_clock_times_our_bots_by_their_process_s_cpu_time(tmp_path, capsys, monkeypatch):
+    # With --cpu-clock a bot's budget is its process's CPU time: a bot server whose clock is CPU time
+    # reports (nearly) the same seconds as it searched, and the records say which clock was used.
+    monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
+    out = tmp_path / "games.jsonl"
+    argv = ["WORKTREE:medium:0.05", "WORKTREE:easy:0.05", "--starts", "random=1", "--seed", "2", "--out", str(out),
+            "--quiet", "--workers", "1", "--cpu-clock"]
+    assert match.main(argv) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 2 and all(r["a"]["clock"] == "cpu" and r["b"]["clock"] == "cpu" for r in records)
+    player = match.resolve(match.parse_player("WORKTREE:hard:0.3"))
+    player.cpu_clock = True
+    server = match.Bot(player, 60.0)
+    try:
+        move, seconds = server.ask(random_setup(5).position(), [], 1)
+    finally:
+        server.close()
+    for name in ("dvonn_core.dvonn.bot._now", "dvonn_core.dvonn.endgame._now", "dvonn_core.dvonn.placement._now",
+                 "dvonn_core.common.portable.now"):
+        assert name in server.hello["clocks"]
+    assert random_setup(5).is_legal(bot.Move.parse(move))
+    assert 0 < seconds <= 0.3 * 1.1  # hard stops within its budget, in CPU seconds

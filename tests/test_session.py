@@ -144,6 +144,14 @@ def test_a_tampered_save_is_refused_and_says_what_is_wrong(changes: dict, reason
     assert persist.dumps(target) == before  # the session is untouched
 
 
+def test_a_game_against_master_is_saved_and_restored() -> None:
+    session = played(*HOTSEAT_OPENING)
+    session.level = "master"
+    target = played("F3")
+    persist.restore(target, persist.dumps(session))
+    assert target.level == "master" and target.game.position() == session.game.position()
+
+
 def test_a_missing_field_is_named() -> None:
     data = persist.snapshot(played("F3"))
     del data["players"]

@@ -1,4 +1,4 @@
-"""A DVONN bot with three levels: easy, medium and hard.
+"""A DVONN bot with four levels: easy, medium, hard and master.
 
 >>> from dvonn_core.dvonn.setup import random_setup
 >>> game = random_setup(1)
@@ -46,14 +46,20 @@ Design
   asks the exact solver of :mod:`dvonn_core.dvonn.endgame` (no evaluation; two to
   three times as many positions a second) whether the position is won, drawn or
   lost, within half its budget, and when it is won, by how much, within 90% of
-  it.  A won or drawn position is played from the solver's proof; a lost one,
-  or one not solved in time, is searched as above with the time left.
+  it (master: within :data:`MASTER_SOLVE_NODES` and :data:`MASTER_MARGIN_NODES`
+  of the solver's nodes).  A won or drawn position is played from the solver's proof; a lost one,
+  or one not solved in time, is searched as above with the time left (master: half its late budget).
 * **Levels**: easy searches 2 plies (at most 2000 nodes) and picks at random
   among the root moves scoring within one plain stack of the best (believable,
   beatable); medium searches a fixed budget of 2500 nodes (the same move on
   every machine); hard deepens until its time budget runs out: 1 s a move by
   default, 1.8 s while 42 or more stacks are on the board (the first moves
-  after placement, when there are most choices).  A single legal move is
+  after placement, when there are most choices).  Master plays as hard does
+  (the same placement search, search and exact solver) within node budgets
+  instead of a clock (:data:`MASTER_NODES`): the same move on every machine and
+  runtime, several times hard's search where the game is decided (above
+  :data:`MASTER_LATE_STACKS` stacks), less after that; its time limit (60 s)
+  is only a safety cap for a very slow device.  A single legal move is
   returned at once, and a solved endgame stops the search early.
 
 The search works on a private copy of the game through the core's fast
@@ -117,7 +123,7 @@ class Level:
 #: evaluation terms by ply are sized for it).
 MAX_DEPTH = 64
 
-#: Hard searches this many last placements (all after the three DVONN pieces), judged by the set-up value.
+#: Hard (and master) searches this many last placements (all after the three DVONN pieces), judged by the set-up value.
 SEARCH_LAST_PLACEMENTS = SIZE - 3
 
 #: The hard level's budget while at least OPENING_STACKS stacks are on the board.
@@ -137,7 +143,7 @@ CAPTURE_KEY = 1000000
 DVONN_KEY = 500000
 KILLER_KEY = 300000
 
-#: Futility pruning (hard only), both ways: a null-window node at depth FUTILITY_DEPTH or less, with FUTILITY_STACKS
+#: Futility pruning (hard, master), both ways: a null-window node at depth FUTILITY_DEPTH or less, with FUTILITY_STACKS
 #: stacks or more on the board and a stack that can move, is not searched when its evaluation is far from the window.
 #: Plus FUTILITY_MARGIN[depth] still at or below alpha, it returns that sum (the side to move gains by moving: a
 #: median of about 430 points at depth 1, hence the margins; never at depth 3, measured no better); minus
@@ -147,7 +153,21 @@ FUTILITY_STACKS = 20
 FUTILITY_MARGIN = (0, 600, 500, 10 * WIN)
 REVERSE_MARGIN = (0, 0, 300, 200)
 
-#: Hard first solves a position of at most SOLVE_STACKS stacks exactly (:mod:`~dvonn_core.dvonn.endgame`):
+#: Master's node budgets (see :data:`LEVELS`): a searched placement, a stack move while more than MASTER_LATE_STACKS
+#: stacks are on the board (where the games against PrimaDvonna are decided) and one with fewer; the exact solver's
+#: nodes to learn whether a position of SOLVE_STACKS stacks or fewer is won, then in all to learn by how much (its node
+#: is about twice as fast as the search's).  A search stops deepening once its iterations used NODE_SHARE of its
+#: budget (medium's too) and gives up at the budget; its time limit is only a safety cap, never reached on the
+#: machines measured.
+MASTER_PLACE_NODES = 20000
+MASTER_NODES = 360000
+MASTER_LATE_STACKS = 30
+MASTER_LATE_NODES = 240000
+MASTER_SOLVE_NODES = 250000
+MASTER_MARGIN_NODES = 500000
+NODE_SHARE = 0.3
+
+#: Hard (and master) first solves a position of at most SOLVE_STACKS stacks exactly (:mod:`~dvonn_core.dvonn.endgame`):
 #: won, drawn or lost within SOLVE_SHARE of its budget, then, when won, by how much within MARGIN_SHARE
 #: of it.  A lost position, or one not solved in time, is searched as any other with what is left.
 SOLVE_STACKS = 22
@@ -158,13 +178,18 @@ LEVELS = {
     "easy": Level("easy", 3.0, 2, 2000, 100, 20),
     "medium": Level("medium", 4.0, 64, 2500, 0, 8),
     "hard": Level("hard", 1.0, 64, 0, 0, 3),
+    "master": Level("master", 60.0, 64, MASTER_NODES, 0, 3),
 }  # type: Dict[str, Level]
+
+#: The levels that search placements, prune futile nodes and solve the endgame exactly (hard by the clock,
+#: master by node budgets).
+STRONG = ("hard", "master")
 
 
 def _level(level: str) -> Level:
     lv = LEVELS.get(level) if isinstance(level, str) else None
     if lv is None:
-        raise ValueError("unknown bot level %r (choose 'easy', 'medium' or 'hard')" % (level,))
+        raise ValueError("unknown bot level %r (choose 'easy', 'medium', 'hard' or 'master')" % (level,))
     return lv
 
 
@@ -176,8 +201,9 @@ def choose_move(
 ) -> Move:
     """The bot's move for the side to move in ``game`` (which is left unchanged).
 
-    ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``; ``seed`` makes the
-    choice reproducible; ``time_limit`` (seconds) replaces the level's budget;
+    ``level`` is ``"easy"``, ``"medium"``, ``"hard"`` or ``"master"``; ``seed`` makes the
+    choice reproducible; ``time_limit`` (seconds) replaces the level's budget (master's safety cap:
+    its node budgets still apply);
     ``depth`` (plies, 1 to 64) searches stack moves to exactly that depth with no clock
     and no node budget, as engines' fixed-depth play does (placements are chosen
     as the level chooses them).  Raises ``ValueError`` when the game is over.
@@ -232,8 +258,8 @@ def choose_code(
             info.update(depth=0, nodes=0, score=None, forced=True)
         return legal[0]
     rng = Rng(seed)
-    if lv.name == "hard" and 0 < SIZE - game.placed <= SEARCH_LAST_PLACEMENTS:
-        return _search_placement(game, budget, rng, info)
+    if lv.name in STRONG and 0 < SIZE - game.placed <= SEARCH_LAST_PLACEMENTS:
+        return _search_placement(game, budget, rng, info, MASTER_PLACE_NODES if lv.name == "master" else 0)
     if game.placed < SIZE:
         scores = placement_scores(game)
         best = -1 << 30
@@ -260,19 +286,27 @@ def choose_code(
 def _movement(
     game: Game, lv: Level, budget: float, depth: "Optional[int]", rng: Rng, info: "Optional[dict]", solve: bool
 ) -> int:
-    """:func:`choose_code`'s stack move: the exact solver's (hard, few stacks, no fixed depth) or the search's."""
-    if solve and depth is None and lv.name == "hard" and popcount(game.occupied) <= SOLVE_STACKS:
+    """:func:`choose_code`'s stack move: the exact solver's (hard or master, few stacks, no fixed depth) or the
+    search's."""
+    master = lv.name == "master"
+    stacks = popcount(game.occupied)
+    nodes = lv.nodes
+    if master and stacks <= MASTER_LATE_STACKS:
+        nodes = MASTER_LATE_NODES
+    if solve and depth is None and lv.name in STRONG and stacks <= SOLVE_STACKS:
         start = _now()
-        code = _solve_end(game, start, budget, info)
+        code = _solve_end(game, start, budget, info, master)
         if code:
             return code
         budget -= _now() - start  # lost, or not solved in time
+        if master:
+            nodes = MASTER_LATE_NODES // 2
     if depth is None:
-        search = Search(game.copy(), budget, lv.nodes)
+        search = Search(game.copy(), budget, nodes)
         depth = lv.depth
     else:
         search = Search(game.copy(), float("inf"), 0)  # a fixed depth: no clock, no node budget
-    if lv.name != "hard":
+    if lv.name not in STRONG:
         search.futility = 0  # easy and medium search as they did (futility pruning was measured for hard)
     code = search.run(depth, rng, lv.noise)
     if info is not None:
@@ -281,10 +315,10 @@ def _movement(
     return code
 
 
-def _solve_end(game: Game, start: float, budget: float, info: "Optional[dict]") -> int:
-    """Hard's move in a position of few stacks when it is won or drawn and the solver proves it in
-    time (see :data:`SOLVE_STACKS`); else 0."""
-    solver = Solver(game, start + budget * SOLVE_SHARE)
+def _solve_end(game: Game, start: float, budget: float, info: "Optional[dict]", master: bool = False) -> int:
+    """Hard's (or master's) move in a position of few stacks when it is won or drawn and the solver proves it in
+    time, or within master's nodes (see :data:`SOLVE_STACKS`); else 0."""
+    solver = Solver(game, start + budget * SOLVE_SHARE, MASTER_SOLVE_NODES if master else 0)
     try:
         outcome = solver.outcome()
     except OutOfTime:
@@ -295,6 +329,8 @@ def _solve_end(game: Game, start: float, budget: float, info: "Optional[dict]") 
     score = 0  # type: Optional[int]  # a draw is exact already
     if outcome > 0:
         solver.deadline = start + budget * MARGIN_SHARE
+        if master:
+            solver.max_nodes = MASTER_MARGIN_NODES
         try:
             score = WIN + solver.margin()
             code = solver.best_move()
@@ -306,9 +342,10 @@ def _solve_end(game: Game, start: float, budget: float, info: "Optional[dict]") 
     return code
 
 
-def _search_placement(game: Game, budget: float, rng: Rng, info: "Optional[dict]") -> int:
-    """Hard's placement: a search of the placements to come, judged by the fitted set-up value."""
-    search = PlacementSearch(game.cells, game.turn, budget)
+def _search_placement(game: Game, budget: float, rng: Rng, info: "Optional[dict]", nodes: int = 0) -> int:
+    """Hard's (or master's, within ``nodes``) placement: a search of the placements to come, judged by the
+    fitted set-up value."""
+    search = PlacementSearch(game.cells, game.turn, budget, nodes)
     me = "w" if game.turn == 0 else "b"
     sign = 1 if game.turn == 0 else -1
     empties = [i for i in range(SIZE) if not game.cells[i]]
@@ -506,7 +543,7 @@ class Search:
             elapsed = _now() - self.start
             if elapsed > self.budget * 0.45:
                 break
-            if self.max_nodes and self.nodes > self.max_nodes * 0.3:
+            if self.max_nodes and self.nodes > self.max_nodes * NODE_SHARE:
                 break
         return best
 

@@ -58,9 +58,10 @@ class OutOfTime(Exception):
 class Solver:
     """An exact alpha-beta search to the end of the game of a copy of ``game``'s position (stack moves
     only: the placement must be over), stopped by :exc:`OutOfTime` at ``deadline`` (a time of
-    :func:`~dvonn_core.common.portable.now`; None: no limit)."""
+    :func:`~dvonn_core.common.portable.now`; None: no limit) or after ``max_nodes`` nodes in all (0: no limit;
+    checked every 1024 nodes, so the same nodes give the same answer on every machine)."""
 
-    def __init__(self, game: Game, deadline: "Optional[float]" = None) -> None:
+    def __init__(self, game: Game, deadline: "Optional[float]" = None, max_nodes: int = 0) -> None:
         if game.placed < SIZE:
             raise ValueError("the solver plays stack moves only: the placement phase is not over")
         st = game.cells
@@ -80,6 +81,7 @@ class Solver:
         self.key = key
         self.turn = game.turn
         self.deadline = deadline
+        self.max_nodes = max_nodes  # stop with OutOfTime after this many nodes in all (0: no limit)
         self.table = {}  # type: dict  # key -> (lower bound, upper bound, best move)
         self.history = [0] * 4096
         self.nodes = 0
@@ -146,7 +148,9 @@ class Solver:
         """The final margin for ``side``, to move, within the window (``alpha``, ``beta``): exact inside
         it, a bound outside (``passed``: the other side passed the move before)."""
         self.nodes += 1
-        if not self.nodes & 1023 and self.deadline is not None and _now() > self.deadline:
+        if not self.nodes & 1023 and (
+            (self.deadline is not None and _now() > self.deadline) or (self.max_nodes and self.nodes > self.max_nodes)
+        ):
             raise OutOfTime()
         if ply > self.deepest:
             self.deepest = ply

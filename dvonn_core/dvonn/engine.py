@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m dvonn_core engine [--level easy|medium|hard] [--seed N] [--time SECONDS]
+    python -m dvonn_core engine [--level easy|medium|hard|master] [--seed N] [--time SECONDS]
                                 [--depth PLIES] [--position POSITION] [--quiet]
 
 Protocol (one message per line on standard input and output; the engine
@@ -69,7 +69,7 @@ try:
 except ImportError:  # pragma: no cover
     pass
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "master")
 
 
 def _seconds(text: str) -> float:

@@ -184,7 +184,7 @@ class PlacementSearch:
             if depth >= len(order):
                 self.solved = True
                 break
-            if _now() - self.start > self.budget * 0.3:
+            if _now() - self.start > self.budget * 0.3 or (self.max_nodes and self.nodes > self.max_nodes * 0.3):
                 break
         return best
 

@@ -47,7 +47,8 @@ def upgrade(data):
 
 #: The game's own settings, the only ones a save or a link may carry (by name, of exactly this type).
 OPTIONS = {"random_setup": bool}
-SAVES = saves.GameSaves("dvonn", "DVONN", _start, upgrade, MAX_SAVED_MOVES, 64, options=OPTIONS)
+SAVES = saves.GameSaves("dvonn", "DVONN", _start, upgrade, MAX_SAVED_MOVES, 64, options=OPTIONS,
+                        levels=saves.LEVELS + ("master",))
 KEY, ASIDE_KEY, PREVIOUS_KEY, KIND = SAVES.key, SAVES.aside, SAVES.previous_key, SAVES.kind
 FORMAT = saves.FORMAT
 MAX_INPUT, MAX_SAVED = SAVES.max_input, SAVES.max_saved

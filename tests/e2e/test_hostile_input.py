@@ -21,7 +21,7 @@ from .app import App
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMINGS = ROOT / "artifacts" / "hostile-input-timings.json"
-PAGES = ("index.html", "rules.html", "embed.html", "embedding.html", "bare.html")
+PAGES = ("index.html", "rules.html", "embed.html", "embedding.html", "floor.html")
 
 # Each payload would set window.__pwned if it ever ran as markup or script.
 HOSTILE_RECORD = "\n".join([

@@ -24,9 +24,8 @@ language can word both.  The names kept in a game's tags (White, Black) stay Eng
 import json
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
 
-from kernel import game_io, inputs, link_format
+from kernel import deferred, game_io, inputs, link_format
 from kernel.i18n import _, ngettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -603,4 +602,4 @@ def setup(page):
                             ("links-list", on_list_click), ("link-keep-mine", on_keep_mine),
                             ("link-take-theirs", on_take_theirs), ("link-copy", copy_link),
                             ("link-share", share_link), ("link-mail", on_sent), ("link-url", on_sent)):
-        _el(testid).addEventListener("click", create_proxy(handler))
+        deferred.listen_to(testid, "click", handler)  # once the page is ready, or at the first input

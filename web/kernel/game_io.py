@@ -17,7 +17,7 @@ import asyncio
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kernel import download, saves
+from kernel import deferred, download, saves
 from kernel.i18n import _, ngettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -368,4 +368,4 @@ def setup(session, game_persist, redraw, after_change):
                                   ("import-text", on_paste, "paste"),
                                   ("previous-game", on_previous, "click"),
                                   ("load-saved", on_load_saved, "click"), ("keep-this", on_keep_this, "click")):
-        _el(testid).addEventListener(kind, create_proxy(handler))
+        deferred.listen_to(testid, kind, handler)  # once the page is ready, or at the first input

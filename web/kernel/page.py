@@ -20,7 +20,7 @@ import asyncio
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom, by_link, dom_list, game_io, lazy
+from kernel import board_dom, by_link, deferred, dom_list, game_io, lazy
 from kernel.i18n import N_, SIDE_NAMES, _, decimal
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -637,7 +637,7 @@ class GamePage:
 
     # -- start -------------------------------------------------------------------------------------
     def listen(self, element, kind, handler):
-        element.addEventListener(kind, create_proxy(handler))
+        deferred.listen(element, kind, handler)  # wired once the page is ready, or at the first input
 
     def start(self):
         """Wire the page, restore the saved game (then a link), draw, and start the bot."""
@@ -657,7 +657,7 @@ class GamePage:
             self.listen(EL[name], "click", self.on_review(step))
         for testid, handler in (("branch-confirm", self.on_branch_confirm), ("branch-cancel", self.on_branch_cancel),
                                 ("copy-embed", self.on_copy_embed)):
-            self.listen(document.querySelector('[data-testid="%s"]' % testid), "click", handler)
+            deferred.listen_to(testid, "click", handler)
         self.listen(document, "keydown", self.on_page_key)
         window.onhashchange = create_proxy(self.on_hashchange)
         self.listen(document.querySelector("form.new-game"), "submit", lambda e: e.preventDefault())

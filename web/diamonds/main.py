@@ -22,6 +22,7 @@ class DiamondsPage(GamePage):
     SCORED_PHASES = ("play",)
     UNITS = N_("stones")
     MORE_ELEMENTS = ("pass", "swap", "confirm")
+    EDITOR_PAGE = "diamonds-editor.html"
     SCORE_ORDER = ("black", "white")  # session.score(): (black, white), as the library's
     #: Past a dozen new stones (an undo of several turns) or thirty changed cells (a turn begins
     #: or ends: every empty cell gets or loses its mark), one innerHTML is quicker.

@@ -32,7 +32,7 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
             "score-white", "score-black", "white-player", "black-player", "level", "turn-white", "turn-black",
             "review-start", "review-back", "review-forward", "review-end", "back-to-game", "review-counter",
             "branch-box", "hint", "analyse", "analysis-progress", "analysis-graph", "analysis-note",
-            "analysis-summary")
+            "analysis-summary", "open-editor")
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 #: Narrow portrait screens (phones): the board is drawn a quarter turn round, so cells stay >= 44 CSS px.
@@ -54,6 +54,8 @@ class GamePage:
     BOT_THINK = "think"
     #: The phases whose positions the analysis scores.
     SCORED_PHASES = ("movement",)
+    #: The game's board editor (kernel/editor.py), opened at the position on screen.
+    EDITOR_PAGE = "editor.html"
     #: Extra ``data-testid`` elements the game's own drawing uses.
     MORE_ELEMENTS = ()  # type: Tuple[str, ...]
 
@@ -152,7 +154,11 @@ class GamePage:
         self.toggle("body", "game-over", S.over())
         self.put("data", "phase", S.game.phase)
         self.put("data", "toMove", to_move)
-        self.put("data", "position", S.game.position())
+        position = S.game.position()
+        self.put("data", "position", position)
+        # "Edit this position": the editor opens at the position shown (in review too); the game
+        # stays saved here, and the editor's "Back to the game" reopens it as it was.
+        self.put("open-editor", "href", self.EDITOR_PAGE + "#position=" + position)
         self.put("data", "flipped", "true" if S.flipped else "false")
         scores = S.score()
         for side, score in zip(self.SCORE_ORDER, scores):
@@ -365,6 +371,17 @@ class GamePage:
     def new_seed(self):
         """A new game's seed (its random setup, the bot's choices), from the browser's random."""
         return int(window.Math.floor(window.Math.random() * 1000000)) + 1
+
+    def on_player(self, side):
+        """A player chosen in the form takes that colour in the game on the board at once (the
+        bot takes over a side, say, in a position opened from a link or the editor)."""
+        def handler(event):
+            S = self.S
+            if S.players.get(side) == "remote":
+                return  # a friend playing by link keeps the colour (kernel/by_link.py)
+            S.players[side] = str(self.EL[side + "-player"].value)
+            self.after_change()
+        return handler
 
     def on_new_game(self, event):
         self.S.new_game(white=self.EL["white-player"].value, black=self.EL["black-player"].value,
@@ -594,6 +611,8 @@ class GamePage:
         steps = (("review-start", "start"), ("review-back", -1), ("review-forward", 1), ("review-end", "end"))
         for name, step in steps:
             self.listen(EL[name], "click", self.on_review(step))
+        for side in ("white", "black"):
+            self.listen(EL[side + "-player"], "change", self.on_player(side))
         for testid, handler in (("branch-confirm", self.on_branch_confirm), ("branch-cancel", self.on_branch_cancel),
                                 ("copy-embed", self.on_copy_embed)):
             self.listen(document.querySelector('[data-testid="%s"]' % testid), "click", handler)

@@ -128,6 +128,8 @@ PAGES = (
     Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board,
          frame=EMBED_FRAME, embed=True),
     Page("editor.html", DVONN / "editor.html", "dvonn.editor", values=editor_board("dvonn"), frame=EDITOR_FRAME),
+    Page("diamonds-editor.html", DIAMONDS / "diamonds-editor.html", "diamonds.editor", values=editor_board("diamonds"),
+         frame=EDITOR_FRAME),
     Page("bare.html", SHARED / "bare.html", languages=("en",)),  # the reference page of benchmarks/web_load.py
 )
 

@@ -24,7 +24,12 @@ from dvonn_core.dvonn import position as dvonn_position
 from dvonn_core.dvonn.board import CELLS
 from dvonn_core.dvonn.svg import render as dvonn_svg
 
-from .app import App
+from dvonn_core.diamonds import DiamondsGame
+from dvonn_core.diamonds.board import CELLS as DIAMONDS_CELLS
+from dvonn_core.diamonds.position import parse_position
+from dvonn_core.diamonds.svg import render as diamonds_svg
+
+from .app import App, DiamondsApp
 from .axe import summary, violations
 from .doc_helpers import Watch, cells_with_class
 
@@ -48,6 +53,7 @@ class DvonnEditor:
     #: An impossible position (cut off from every DVONN piece: A1), its reason, and its stacks.
     IMPOSSIBLE = "W8-3D6-4bwW2B3-3DWBD3-9.w"
     REASON = "A1 is cut off from every DVONN piece"
+    CELL_A, CELL_B = "E3", "H3"
     GERMAN_REASON = "A1 ist von jedem DVONN-Stein abgeschnitten"
 
     def __init__(self, page: Any, base_url: str) -> None:
@@ -101,7 +107,51 @@ class DvonnEditor:
         driver.play(move)
 
 
-EDITORS = {"dvonn": DvonnEditor}
+class DiamondsEditor(DvonnEditor):
+    """The Diamonds & Pivots editor."""
+
+    NAME = "diamonds"
+    PATH = "diamonds-editor.html"
+    GAME_PAGE = "diamonds.html"
+    POSITIONS = ("5-2bb2-2b4-8-4w4-3w4-7-1w4-5.b", "5-6-7-8-4b4-8-7-6-5.ws")
+    PLAY_FROM = "5-2bb2-2b4-8-4w4-3w4-7-1w4-5.b"
+    BOT_SIDE = "white"
+    IMPOSSIBLE = "5-6-7-8-3wb4-8-7-6-5.ws"
+    REASON = "this board has 1 black and 1 white"
+    CELL_A, CELL_B = "e5", "d4"
+
+    def set_up(self, text: str) -> None:
+        self.page.get_by_test_id("editor-start-empty").click()
+        game = text.rpartition(".")[0]
+        black, white, turn, swap, passes = parse_position(game + ".b" if text.endswith("s") else text)
+        for i, cell in enumerate(DIAMONDS_CELLS):
+            for colour, bits in (("black", black), ("white", white)):
+                if bits >> i & 1:
+                    self.tool(colour)
+                    self.tap(cell)
+        side = text.rpartition(".")[2]
+        self.page.get_by_test_id("editor-side").select_option("white" if side[0] == "w" else "black")
+        self.page.get_by_test_id("editor-swap").select_option("yes" if "s" in side else "no")
+
+    def svg(self, position: str, *options: str) -> str:
+        return DvonnEditor.svg(self, position, "--game", "diamonds", *options)
+
+    def diagram(self, position: str) -> str:
+        black, white = parse_position(position.replace(".ws", ".w"))[:2]
+        return diamonds_svg(["b" if black >> i & 1 else "w" if white >> i & 1 else "" for i in range(61)])
+
+    def core(self, position: str) -> Any:
+        return DiamondsGame.from_position(position)
+
+    def after_a_move(self, app_page: Any) -> None:
+        """Black's drop on an empty cell that makes no diamond (one click ends the turn), then confirm if asked."""
+        driver = DiamondsApp(app_page, self.base_url)
+        game = DiamondsGame.from_position(driver.position())
+        move = next(str(m) for m in game.legal_moves() if " " not in str(m) and str(m) not in ("pass", "swap"))
+        driver.play(move)
+
+
+EDITORS = {"dvonn": DvonnEditor, "diamonds": DiamondsEditor}
 
 
 @pytest.fixture(params=list(SIZES))
@@ -204,15 +254,16 @@ def test_the_svg_file_is_what_the_library_writes(editor: Any, size: str) -> None
     text = editor.POSITIONS[0]
     editor.page.get_by_test_id("editor-position").fill(text)
     editor.page.get_by_test_id("editor-position").press("Enter")
-    for options in ((), ("--highlight", "E3,H3", "--caption", "White's stack of 3 — cut!", "--flip", "--no-labels")):
+    a, b = editor.CELL_A, editor.CELL_B
+    for options in ((), ("--highlight", f"{a},{b}", "--caption", "White's stack of 3 — cut!", "--flip", "--no-labels")):
         if options:
             editor.tool("highlight")
-            editor.tap("H3")
-            editor.tap("E3")
+            editor.tap(b)
+            editor.tap(a)
             page.get_by_test_id("embed-caption").fill("White's stack of 3 — cut!")
             page.get_by_test_id("embed-flip").check()
             page.get_by_test_id("embed-labels").uncheck()
-            assert cells_with_class(page, "lit") == ["E3", "H3"]
+            assert cells_with_class(page, "lit") == sorted([a, b])
         with page.expect_download() as info:
             page.get_by_test_id("export-svg").click()
         assert Path(info.value.path()).read_bytes() == editor.svg(text, *options).encode()
@@ -224,7 +275,7 @@ def test_the_embed_code_opens_an_embed_showing_the_position(editor: Any, size: s
     page.get_by_test_id("editor-position").fill(text)
     page.get_by_test_id("editor-position").press("Enter")
     editor.tool("highlight")
-    editor.tap("E3")
+    editor.tap(editor.CELL_A)
     page.get_by_test_id("embed-caption").fill("A stack of three")
     code = page.get_by_test_id("export-embed").input_value()
     src = unescape(re.search(r'src="([^"]+)"', code).group(1))  # type: ignore[union-attr]
@@ -232,7 +283,7 @@ def test_the_embed_code_opens_an_embed_showing_the_position(editor: Any, size: s
     page.goto(src)
     page.wait_for_function("document.body.dataset.ready === 'true'")
     assert page.evaluate("document.body.dataset.position") == text
-    assert cells_with_class(page, "hl") == ["E3"]
+    assert cells_with_class(page, "hl") == [editor.CELL_A]
     assert page.get_by_test_id("caption").inner_text() == "A stack of three"
 
 

@@ -44,8 +44,10 @@ def bar():
 class BoardView:
     """Draws a session into ``root`` and wires its events (see the module docstring)."""
 
-    def __init__(self, root, position=None, moves=(), steps=(), flipped=False, labels=True, keys=None):
+    def __init__(self, root, position=None, moves=(), steps=(), flipped=False, labels=True, keys=None,
+                 highlight=()):
         self.root = root
+        self.highlight = list(highlight)  # cells marked "hl" (an embed's highlight=)
         self.position = position
         self.moves = list(moves)
         self.steps = list(steps)
@@ -106,7 +108,12 @@ class BoardView:
 
     def redraw(self):
         s = self.session
-        view = (s.stones(), s.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
+        marks = s.marks()
+        if self.highlight:
+            marks = dict(marks)
+            for cell in self.highlight:
+                marks[cell] = (marks[cell] + " hl") if cell in marks else "hl"
+        view = (s.stones(), marks, s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
         if self.drawn is None or self.drawn != render.board_key(*view):
             self.svg.innerHTML = render.board_svg(*view)
         self.drawn = None

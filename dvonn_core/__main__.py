@@ -23,12 +23,12 @@ def main(argv: "list[str] | None" = None) -> int:
     if command == "svg":
         if "--game" in rest:  # --game dvonn (the default) or --game diamonds
             at = rest.index("--game")
-            game = rest[at + 1] if at + 1 < len(rest) else ""
+            which = rest[at + 1] if at + 1 < len(rest) else ""
             rest = rest[:at] + rest[at + 2:]
-            if game not in ("dvonn", "diamonds"):
-                sys.stderr.write("dvonn_core svg: error: --game is dvonn or diamonds, not %r\n" % game)
+            if which not in ("dvonn", "diamonds"):
+                sys.stderr.write("dvonn_core svg: error: --game is dvonn or diamonds, not %r\n" % which)
                 return 2
-            if game == "diamonds":
+            if which == "diamonds":
                 from .diamonds import svg as diamonds_svg
 
                 return diamonds_svg.main(rest)

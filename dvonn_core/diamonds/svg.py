@@ -62,7 +62,8 @@ def _stones_of(source: "object") -> "List[str]":
             raise DiagramError("a board is a list of %d cells, each 'b', 'w' or '' (a5 to i5)" % len(CELLS))
         return list(source)
     if hasattr(source, "stone"):
-        return [{"black": "b", "white": "w"}.get(source.stone(c), "") for c in CELLS]  # type: ignore[attr-defined]
+        stone = source.stone
+        return [{"black": "b", "white": "w"}.get(stone(c), "") for c in CELLS]
     raise DiagramError("render() draws a DiamondsGame, a position string or a list of %d cells, not %s"
                        % (len(CELLS), type(source).__name__))
 
@@ -70,7 +71,12 @@ def _stones_of(source: "object") -> "List[str]":
 def _cells(value: "object") -> "List[int]":
     if value is None:
         return []
-    items = [p.strip() for p in value.split(",") if p.strip()] if isinstance(value, str) else list(value)  # type: ignore
+    if isinstance(value, str):
+        items = [p.strip() for p in value.split(",") if p.strip()]  # type: List[object]
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = list(value)
+    else:
+        raise DiagramError("highlight must be cell names like 'e5' (a list or 'e5,d4'), not %r" % (value,))
     out = []
     for item in items:
         if not isinstance(item, str) or not is_cell(item):

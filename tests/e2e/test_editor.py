@@ -20,16 +20,15 @@ from typing import Any
 import pytest
 
 from dvonn_core import Game
-from dvonn_core.dvonn import position as dvonn_position
-from dvonn_core.dvonn.board import CELLS
-from dvonn_core.dvonn.svg import render as dvonn_svg
-
 from dvonn_core.diamonds import DiamondsGame
 from dvonn_core.diamonds.board import CELLS as DIAMONDS_CELLS
 from dvonn_core.diamonds.position import parse_position
 from dvonn_core.diamonds.svg import render as diamonds_svg
+from dvonn_core.dvonn import position as dvonn_position
+from dvonn_core.dvonn.board import CELLS
+from dvonn_core.dvonn.svg import render as dvonn_svg
 
-from .app import App, DiamondsApp
+from .app import App, DiamondsApp, GamePage
 from .axe import summary, violations
 from .doc_helpers import Watch, cells_with_class
 
@@ -97,8 +96,8 @@ class DvonnEditor:
         """The library's diagram of a position that cannot be played (from its stacks)."""
         return dvonn_svg(dvonn_position.parse(position, checked=False)[0])
 
-    def core(self, position: str) -> Any:
-        return Game.from_position(position)
+    def core(self, position: str | None) -> Any:
+        return Game() if position is None else Game.from_position(position)
 
     def after_a_move(self, app_page: Any) -> None:
         """Play White's first legal move by clicks on the game page."""
@@ -123,7 +122,7 @@ class DiamondsEditor(DvonnEditor):
     def set_up(self, text: str) -> None:
         self.page.get_by_test_id("editor-start-empty").click()
         game = text.rpartition(".")[0]
-        black, white, turn, swap, passes = parse_position(game + ".b" if text.endswith("s") else text)
+        black, white = parse_position(game + ".b" if text.endswith("s") else text)[:2]
         for i, cell in enumerate(DIAMONDS_CELLS):
             for colour, bits in (("black", black), ("white", white)):
                 if bits >> i & 1:
@@ -140,8 +139,8 @@ class DiamondsEditor(DvonnEditor):
         black, white = parse_position(position.replace(".ws", ".w"))[:2]
         return diamonds_svg(["b" if black >> i & 1 else "w" if white >> i & 1 else "" for i in range(61)])
 
-    def core(self, position: str) -> Any:
-        return DiamondsGame.from_position(position)
+    def core(self, position: str | None) -> Any:
+        return DiamondsGame() if position is None else DiamondsGame.from_position(position)
 
     def after_a_move(self, app_page: Any) -> None:
         """Black's drop on an empty cell that makes no diamond (one click ends the turn), then confirm if asked."""
@@ -300,7 +299,7 @@ def test_a_string_that_does_not_read_leaves_the_board_as_it_was(editor: Any, siz
     # An address that does not read: the board at the game's start, the reason shown.
     editor.open("#position=9-10-11-10.w")
     assert "unchanged" in page.get_by_test_id("editor-error").inner_text()
-    assert editor.position() == Game().position()
+    assert editor.position() == editor.core(None).position()
 
 
 def test_the_editor_has_no_axe_violation(editor: Any, size: str) -> None:
@@ -317,16 +316,16 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "bypass_csp": True, "accept_downloads": True}
 
 
-def test_the_game_page_opens_the_editor_on_the_position_shown_and_keeps_its_game(app: App) -> None:
-    page = app.page
+def test_the_game_page_opens_the_editor_on_the_position_shown_and_keeps_its_game(game: GamePage) -> None:
+    app, page = game, game.page
     app.new_game(white="human", black="human")
-    for move in App.LINE:
+    for move in app.LINE:
         app.play(move)
     live = app.position()
     page.get_by_test_id("review-back").click()
     page.get_by_test_id("review-back").click()
     shown = app.position()
-    assert shown != live
+    assert shown != live and app.review()
     page.get_by_test_id("open-editor").click()
     page.wait_for_function("document.body.dataset.ready === 'true' && location.pathname.endsWith('editor.html')")
     assert page.evaluate("document.body.dataset.position") == shown
@@ -334,7 +333,7 @@ def test_the_game_page_opens_the_editor_on_the_position_shown_and_keeps_its_game
     page.get_by_test_id("editor-back").click()
     page.wait_for_function("document.body.dataset.ready === 'true' && !location.pathname.endsWith('editor.html')")
     assert app.position() == live
-    assert app.history() == App.LINE
+    assert app.history() == app.LINE
 
 
 def test_the_editor_speaks_german(page: Any, base_url: str) -> None:

@@ -10,9 +10,9 @@ Whether a position can be played is the core's verdict (``DiamondsGame.from_posi
 (True, False, '5-6-7-8-4b4-8-7-6-5.b')
 >>> e.set("swap", "yes"); e.text(), e.problem()
 ('5-6-7-8-4b4-8-7-6-5.ws', '')
->>> e.tap("d4", "white"); print(e.problem())
+>>> e.tap("d4", "white"); print(e.problem())  # doctest: +ELLIPSIS
 True
-White may swap only right after Black's first stone, with one black stone on the board and no white one; this board has 1 black and 1 white.
+White may swap only right after Black's first stone, ... this board has 1 black and 1 white.
 """
 
 from diamonds import render
@@ -59,10 +59,10 @@ class Editing:
         except ValueError as error:
             if not getattr(error, "reason", ""):
                 raise
-            black, white, turn, swap_ok, passes = _position.parse_position(text.replace(".ws", ".w"))
+            black, white, turn, _swap, passes = _position.parse_position(text.replace(".ws", ".w"))
             self.stones, self.turn, self.swap_ok, self.passes = [black, white], turn, True, passes
             return
-        self.stones = list(game.bits())
+        self.stones = list(game.bits)
         self.turn = 0 if game.to_move == "black" else 1
         self.swap_ok = game.can_swap
         self.passes = text.strip().rpartition(".")[2].count("p")

@@ -66,6 +66,7 @@ class GamePage:
         self.body = document.body
         self.board = document.getElementById("board")
         self.keyed = board_dom.KeyedBoard(self.board, render)  # what the board shows, cell by cell
+        self.input = board_dom.BoardInput(self.keyed, self)  # its clicks and keys, as on every board
         self.EL = {}
         for name in ELEMENTS + self.MORE_ELEMENTS:
             self.EL[name] = document.querySelector('[data-testid="%s"]' % name)
@@ -99,9 +100,9 @@ class GamePage:
         """Take the board drawn at build time as drawn, when it shows the game the page starts with."""
 
     def wire_board(self):
-        """Listen to the board's clicks and keys (a game listens to more with ``self.listen``)."""
-        self.listen(self.board, "click", self.on_board_click)
-        self.listen(self.board, "keydown", self.on_board_key)
+        """Listen to the board's clicks and keys (``board_dom.BoardInput``, which calls
+        :meth:`press`; a game listens to more with ``self.listen``)."""
+        self.input.wire(self.board, self.listen)
 
     def new_game_options(self):
         """The game's own options in the new-game form (DVONN's random setup)."""
@@ -318,43 +319,28 @@ class GamePage:
         if self.S.redo():
             self.after_change()
 
-    # -- the board's events ------------------------------------------------------------------------
-    def refocus(self):
-        """Give the keyboard focus back to the focused cell (a redraw may have replaced it)."""
-        cell = board_dom.cell_element(self.board, self.S.focus)
-        if cell:
-            cell.focus()
+    # -- the board's events (board_dom.BoardInput: a click, Enter/Space, the arrows, Escape) -----------
+    @property
+    def focus(self):
+        """The cell in the board's tab order (the session keeps it)."""
+        return self.S.focus
 
-    def on_board_click(self, event):
-        cell = board_dom.cell_of(event)
-        if cell is not None:
-            self.S.focus = cell
-            if self.press(cell, False):
-                self.after_change()
+    @focus.setter
+    def focus(self, cell):
+        self.S.focus = cell
 
-    def on_board_key(self, event):
-        """Keyboard play: arrows move the focus over the cells, Enter or Space plays the focused
-        cell, Escape drops what was picked."""
-        S = self.S
-        cell = board_dom.cell_of(event)
-        if cell is None:
-            return
-        key = event.key
-        if key in ("Enter", " "):
-            event.preventDefault()
-            S.focus = cell
-            if self.press(cell, True):
-                self.after_change()
-                self.refocus()
-        elif key == "Escape":
-            if S.deselect():
-                self.redraw()
-                self.refocus()
-        elif key in self.render.KEY_STEPS:
-            event.preventDefault()
-            c = self.keyed.move_focus(cell, key, S.flipped, self.turned)
-            if c is not None:
-                S.focus = c
+    def view(self):
+        return self.S.flipped, self.turned
+
+    def pressed(self, by_key):
+        self.after_change()
+
+    def escape(self):
+        """Escape on the board: drop what was picked."""
+        if self.S.deselect():
+            self.redraw()
+            return True
+        return False
 
     def on_layout(self, event=None):
         """The screen turned or was resized across TURN_QUERY: turn the board with it."""

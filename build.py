@@ -77,7 +77,7 @@ DIST = ROOT / "dist"
 WORKER_ONLY = ("dvonn_core.dvonn.bot", "dvonn_core.diamonds.bot", "dvonn_core.diamonds.perft",
                "dvonn_core.dvonn.perft")
 # Static files of web/shared/ copied as they are (templates are handled separately).
-STATIC_FILES = ("style.css", "icon.svg", "manifest.webmanifest")
+STATIC_FILES = ("style.css", "editor.css", "icon.svg", "manifest.webmanifest")
 
 
 class Page:
@@ -103,9 +103,18 @@ class Page:
         self.languages, self.embed = languages, embed
 
 
+def editor_board(game: str) -> Callable[[], dict[str, str]]:
+    """The template values of a game's editor page: its board's viewBox (the page draws the board)."""
+    def values() -> dict[str, str]:
+        from importlib import import_module
+        return {"viewbox": import_module(game + ".render").VIEWBOX}
+    return values
+
+
 #: The site's pages: what each one runs and draws at build time (a third game adds its entries).
 GAME_FRAME = SHARED / "game.html"  # what every game page has; each game's page file gives its parts
 EMBED_FRAME = SHARED / "embed.html"  # the same for the embed pages
+EDITOR_FRAME = SHARED / "editor.html"  # the same for the board editors (issue 40)
 PAGES = (
     Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board,
          frame=GAME_FRAME),
@@ -119,6 +128,9 @@ PAGES = (
     Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board,
          frame=EMBED_FRAME, embed=True),
     Page("floor.html", SHARED / "floor.html", languages=("en",)),  # the floor of benchmarks/web_load.py
+    Page("editor.html", DVONN / "editor.html", "dvonn.editor", values=editor_board("dvonn"), frame=EDITOR_FRAME),
+    Page("diamonds-editor.html", DIAMONDS / "diamonds-editor.html", "diamonds.editor", values=editor_board("diamonds"),
+         frame=EDITOR_FRAME),
 )
 
 

@@ -6,6 +6,7 @@ USAGE = """usage: python -m dvonn_core COMMAND [ARGS]
 
 commands:
   svg RECORD_OR_POSITION [options]   write an SVG diagram to standard output
+  svg --game diamonds POSITION [...] the same for Diamonds & Pivots
   engine [--level L] [--position P]  play on stdin/stdout with the CodeCup 2011 protocol
   perft DEPTH [POSITION]             count move paths (checks move generation)
 
@@ -20,6 +21,17 @@ def main(argv: "list[str] | None" = None) -> int:
         return 0
     command, rest = args[0], args[1:]
     if command == "svg":
+        if "--game" in rest:  # --game dvonn (the default) or --game diamonds
+            at = rest.index("--game")
+            which = rest[at + 1] if at + 1 < len(rest) else ""
+            rest = rest[:at] + rest[at + 2:]
+            if which not in ("dvonn", "diamonds"):
+                sys.stderr.write("dvonn_core svg: error: --game is dvonn or diamonds, not %r\n" % which)
+                return 2
+            if which == "diamonds":
+                from .diamonds import svg as diamonds_svg
+
+                return diamonds_svg.main(rest)
         from .dvonn import svg
 
         return svg.main(rest)

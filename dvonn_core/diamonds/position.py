@@ -22,7 +22,7 @@ from ..common.hexgrid import rows_text
 from .board import BIT, CELLS, ROW_NAMES
 
 try:
-    from typing import Tuple
+    from typing import Dict, Optional, Tuple
 except ImportError:  # MicroPython
     pass
 
@@ -31,9 +31,20 @@ MAX_LENGTH = 200
 
 
 class PositionError(GameError):
-    """A position string that is malformed or describes an impossible position."""
+    """A position string that is malformed or describes an impossible position.
+
+    An impossible position also says why for a program (the board editor words it for the
+    player): ``reason`` is ``"swap"`` for a swap allowed where the pie rule does not offer it
+    (``details``: ``black``, ``white``, the stones on the board, and ``side``, the side to move);
+    ``""`` for a string that is not written right.
+    """
 
     CODE = "position"
+
+    def __init__(self, message: str, reason: str = "", details: "Optional[Dict[str, object]]" = None) -> None:
+        super().__init__(message, None, **(details or {}))
+        self.reason = reason
+        self.details = details or {}
 
 
 def format_position(black: int, white: int, turn: int, swap_ok: bool, passes: int) -> str:
@@ -85,8 +96,17 @@ def parse_position(text: str) -> "Tuple[int, int, int, bool, int]":
         if n != ROW_LENGTHS[r]:
             raise PositionError("row %s of %s describes %s cells; it has %d" % (ROW_NAMES[r], quote(text), "more than %d" % ROW_LENGTHS[r] if n > ROW_LENGTHS[r] else str(n), ROW_LENGTHS[r]))
     if swap_ok and (turn != 1 or white or black & (black - 1) or not black):
-        raise PositionError("position %s: swap ('s') is possible only right after the first drop (one black stone, White to move)" % quote(text))
+        raise PositionError("position %s: swap ('s') is possible only right after the first drop (one black stone, White to move)" % quote(text),
+                            "swap", {"black": _count(black), "white": _count(white), "side": "bw"[turn]})
     return black, white, turn, swap_ok, passes
+
+
+def _count(bits: int) -> int:
+    n = 0
+    while bits:
+        bits &= bits - 1
+        n += 1
+    return n
 
 
 assert len(CELLS) == sum(ROW_LENGTHS)

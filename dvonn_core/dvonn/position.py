@@ -20,7 +20,7 @@ from ..common.hexgrid import rows_text
 from .board import BIT, CELLS, SIZE
 
 try:
-    from typing import List, Tuple
+    from typing import Dict, List, Optional, Tuple
 except ImportError:  # MicroPython
     pass
 
@@ -31,9 +31,40 @@ MAX_LENGTH = 400
 
 
 class PositionError(GameError):
-    """A position string that is malformed or describes an impossible position."""
+    """A position string that is malformed or describes an impossible position.
+
+    An impossible position also says why in terms a program can use (the board editor words it
+    in the player's language): ``reason`` names the rule it breaks and ``details`` holds the
+    cells and counts concerned, as listed in :data:`REASONS`; ``reason`` is ``""`` for a string
+    that is not written right.
+
+    >>> try:
+    ...     parse("W8-10-11-10-9.w")
+    ... except PositionError as error:
+    ...     print(error.reason, error.details)
+    dvonn_count {'count': 0}
+    """
 
     CODE = "position"
+
+    def __init__(self, message: str, reason: str = "", details: "Optional[Dict[str, object]]" = None) -> None:
+        super().__init__(message, None, **(details or {}))
+        self.reason = reason
+        self.details = details or {}
+
+
+#: The rules an impossible position can break (``PositionError.reason``) and its ``details``.
+REASONS = {
+    "dvonn_on_top": "cell: a DVONN piece on top of a stack of two or more",
+    "stack_in_placement": "cell: a stack during placement",
+    "placement_full": "(none): every cell filled while placement goes on",
+    "placement_counts": "placed, dvonn, white, black, want_dvonn, want_white, want_black: "
+                        "counts that no placement gives",
+    "placement_turn": "placed, side: the side to move is not the one whose placement it is",
+    "dvonn_count": "count: not 3 DVONN pieces after placement",
+    "too_many": "white, black: more than 23 pieces of a colour",
+    "cut_off": "cells: stacks with no chain to a DVONN piece",
+}
 
 
 def format(stacks: "List[str]", turn: int, placing: bool) -> str:
@@ -42,8 +73,15 @@ def format(stacks: "List[str]", turn: int, placing: bool) -> str:
     return rows_text(cells, ROW_LENGTHS) + "." + ("w" if turn == 0 else "b") + ("p" if placing else "")
 
 
-def parse(text: str) -> "Tuple[List[str], int, bool]":
-    """(stacks, side to move, placing) from a position string; :class:`PositionError` if it is invalid."""
+def parse(text: str, checked: bool = True) -> "Tuple[List[str], int, bool]":
+    """(stacks, side to move, placing) from a position string; :class:`PositionError` if it is invalid.
+
+    ``checked=False`` reads a well-written string without asking whether its position can be
+    played (a diagram of a pattern, in the board editor): only its writing is checked.
+
+    >>> parse("W8-10-11-10-9.w", checked=False)[0][:2]
+    ['w', '']
+    """
     if not isinstance(text, str):
         raise PositionError("a position must be a string, not %s" % type(text).__name__)
     text = text.strip()
@@ -96,7 +134,8 @@ def parse(text: str) -> "Tuple[List[str], int, bool]":
             raise PositionError("position %s: row %d describes %d cells but has %d"
                                 % (quote(text), r + 1, len(cells), ROW_LENGTHS[r]))
         stacks.extend(cells)
-    _check(stacks, turn, placing, text)
+    if checked:
+        _check(stacks, turn, placing, text)
     return stacks, turn, placing
 
 
@@ -117,7 +156,7 @@ def _check(stacks: "List[str]", turn: int, placing: bool, text: str) -> None:
             counts[ch] += 1
         if len(s) > 1 and s[-1] == "d":
             raise PositionError("position %s: a DVONN piece can only be on top of a stack when it is alone (%s)"
-                                % (quote(text), CELLS[i]))
+                                % (quote(text), CELLS[i]), "dvonn_on_top", {"cell": CELLS[i]})
     w = counts["w"]
     b = counts["b"]
     d = counts["d"]
@@ -125,26 +164,33 @@ def _check(stacks: "List[str]", turn: int, placing: bool, text: str) -> None:
         placed = w + b + d
         for i in range(SIZE):
             if len(stacks[i]) > 1:
-                raise PositionError("position %s: no stacks can exist during placement (%s)" % (quote(text), CELLS[i]))
+                raise PositionError("position %s: no stacks can exist during placement (%s)" % (quote(text), CELLS[i]),
+                                    "stack_in_placement", {"cell": CELLS[i]})
         if placed >= SIZE:
             raise PositionError("position %s: all 49 cells are filled, so placement is over (drop the 'p')"
-                                % quote(text))
+                                % quote(text), "placement_full")
         own = max(0, placed - 3)
         want = (min(placed, 3), own // 2, (own + 1) // 2)
         if (d, w, b) != want:
             raise PositionError(
                 "position %s: after %d placements there should be %d DVONN, %d white and %d black pieces, "
                 "not %d, %d and %d"
-                % (quote(text), placed, want[0], want[1], want[2], d, w, b)
+                % (quote(text), placed, want[0], want[1], want[2], d, w, b),
+                "placement_counts",
+                {"placed": placed, "dvonn": d, "white": w, "black": b,
+                 "want_dvonn": want[0], "want_white": want[1], "want_black": want[2]},
             )
         if turn != placed % 2:
-            raise PositionError("position %s: after %d placements it is %s's turn"
-                                % (quote(text), placed, "white" if placed % 2 == 0 else "black"))
+            side = "white" if placed % 2 == 0 else "black"
+            raise PositionError("position %s: after %d placements it is %s's turn" % (quote(text), placed, side),
+                                "placement_turn", {"placed": placed, "side": side})
         return
     if d != 3:
-        raise PositionError("position %s: the board must hold the 3 DVONN pieces, not %d" % (quote(text), d))
+        raise PositionError("position %s: the board must hold the 3 DVONN pieces, not %d" % (quote(text), d),
+                            "dvonn_count", {"count": d})
     if w > 23 or b > 23:
-        raise PositionError("position %s: %d white and %d black pieces; each side has only 23" % (quote(text), w, b))
+        raise PositionError("position %s: %d white and %d black pieces; each side has only 23" % (quote(text), w, b),
+                            "too_many", {"white": w, "black": b})
     # Every stack must be linked to a DVONN piece (cut-off stacks are always removed).
     occ = 0
     dvm = 0
@@ -158,5 +204,6 @@ def _check(stacks: "List[str]", turn: int, placing: bool, text: str) -> None:
     alive = flood(dvm, occ)
     if alive != occ:
         cut = [CELLS[i] for i in range(SIZE) if stacks[i] and not alive & BIT[i]]
-        raise PositionError("position %s: stacks not linked to any DVONN piece: %s" % (quote(text), ", ".join(cut)))
+        raise PositionError("position %s: stacks not linked to any DVONN piece: %s" % (quote(text), ", ".join(cut)),
+                            "cut_off", {"cells": cut})
 

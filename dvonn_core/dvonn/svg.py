@@ -36,6 +36,8 @@ From the command line (``python -m dvonn_core svg --help``)::
 import math
 
 from ..common.layout import centred, hex_to_pixel, layout
+from ..common.svgtext import escape, outline, points, round_half_up, tenths
+from ..common.svgtext import wrap as _wrap
 from .board import CELLS, COORDS, SIZE, index
 from .moves import Move
 
@@ -133,50 +135,7 @@ def hex_points(cell: "object", flip: bool = False) -> "List[Tuple[float, float]]
     return [((x + dx) / 10, (y + dy) / 10) for (dx, dy) in HEX_CORNERS]
 
 
-def _n(tenths: int) -> str:
-    """Tenths of a pixel as SVG number text: 123 -> '12.3', -40 -> '-4', 5 -> '0.5'."""
-    sign = "-" if tenths < 0 else ""
-    t = -tenths if tenths < 0 else tenths
-    if t % 10:
-        return "%s%d.%d" % (sign, t // 10, t % 10)
-    return "%s%d" % (sign, t // 10)
-
-
-def _round(value: float) -> int:
-    """Nearest integer, halves up (the same on every Python)."""
-    return math.floor(value + 0.5)
-
-
-def _points(pts: "List[Tuple[int, int]]") -> str:
-    return " ".join([_n(x) + "," + _n(y) for (x, y) in pts])
-
-
-# ---------------------------------------------------------------------- text
-
-
-def escape(text: str) -> str:
-    """Text made safe for XML content and attribute values.
-
-    >>> escape('<script>"x" & \\'y\\'')
-    '&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;'
-    """
-    out = []
-    for ch in text:
-        if ch == "&":
-            out.append("&amp;")
-        elif ch == "<":
-            out.append("&lt;")
-        elif ch == ">":
-            out.append("&gt;")
-        elif ch == '"':
-            out.append("&quot;")
-        elif ch == "'":
-            out.append("&#39;")
-        elif ord(ch) < 32 and ch not in "\t\n\r":
-            out.append(" ")  # control characters are not allowed in XML 1.0
-        else:
-            out.append(ch)
-    return "".join(out)
+_n, _round, _points = tenths, round_half_up, points  # (this module's names for them)
 
 
 def describe_stack(stack: str) -> str:
@@ -220,31 +179,6 @@ def _stack(s: "object", what: str) -> str:
                 "%s %r: a stack is written with w, b and d (white, black, DVONN), bottom to top" % (what, s)
             )
     return low
-
-
-def _wrap(text: str, width: int) -> "List[str]":
-    """Greedy word wrap into lines of at most ``width`` characters (longer words are split)."""
-    lines = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            while len(word) > width:
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:width])
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line += " " + word
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    while lines and not lines[-1]:
-        lines.pop()
-    return lines
 
 
 # ---------------------------------------------------------------------- inputs
@@ -382,26 +316,7 @@ def _plate(flip: bool) -> "List[Tuple[int, int]]":
         x, y = _xy(col, row, flip)
         for (dx, dy) in HEX_CORNERS:
             pts.append((x + dx, y + dy))
-    pts.sort()
-    uniq = []  # type: List[Tuple[int, int]]
-    for p in pts:
-        if not uniq or uniq[-1] != p:
-            uniq.append(p)
-
-    def turn(o: "Tuple[int, int]", a: "Tuple[int, int]", b: "Tuple[int, int]") -> int:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower = []  # type: List[Tuple[int, int]]
-    for p in uniq:
-        while len(lower) >= 2 and turn(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper = []  # type: List[Tuple[int, int]]
-    for p in reversed(uniq):
-        while len(upper) >= 2 and turn(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
+    return outline(pts)
 
 
 def _labels(flip: bool) -> "List[Tuple[str, int, int]]":

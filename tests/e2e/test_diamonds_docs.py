@@ -104,7 +104,8 @@ def test_a_rules_board_out_of_view_starts_after_the_page_is_ready_or_at_the_firs
 def test_the_rules_boards_drawn_at_build_time_are_kept(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     """build.py draws the first examples' boards into diamonds-rules.html
     (sitebuild.figures.DIAMONDS_PRERENDERED_FIGURES); the page keeps them (board_view.py) instead of drawing them
-    again (issue 12): cells marked in the served HTML keep their mark, and play on.  The others
+    again (issue 12): cells marked in the served HTML keep their mark, and play on, the cells a
+    click leaves as they were keeping theirs (issue 40).  The others
     come with an empty board of the right size, which the page draws."""
     from sitebuild.figures import DIAMONDS_PRERENDERED_FIGURES
 
@@ -125,11 +126,13 @@ def test_the_rules_boards_drawn_at_build_time_are_kept(page, base_url: str) -> N
         assert page.locator(f"#{name} svg [data-cell]").count() == 61, name
         built = page.locator(f"#{name} svg [data-cell][data-built]").count()
         assert built == (61 if name in first else 0), name
-    # The kept board is the page's own: it plays, and is drawn again.
+    # The kept board is the page's own: it plays, and only the cells a click changes are drawn
+    # again (kernel/board_dom.KeyedBoard, as on the game page): here the drop's.
     drop = page.locator("#ex-drop")
     drop.locator('[data-cell="e5"]').click()
     assert drop.get_attribute("data-position") == DiamondsGame.from_record("e5").position()
-    assert page.locator("#ex-drop svg [data-cell][data-built]").count() == 0
+    assert page.locator('#ex-drop svg [data-cell="e5"][data-built]').count() == 0
+    assert page.locator("#ex-drop svg [data-cell][data-built]").count() == 60
     watch.check()
 
 

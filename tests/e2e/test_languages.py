@@ -21,11 +21,15 @@ from sitebuild.i18n import LANGUAGES
 from .axe import summary, violations
 from .doc_helpers import Watch, check_requests
 
-#: The translated pages: the rules pages, the embeds and the two game pages.
+#: The translated pages: the rules pages, the embeds, the two game pages and the editors.
 GAME_PAGES = ("index.html", "diamonds.html")
-PAGES = ("rules.html", "diamonds-rules.html", "embed.html", "diamonds-embed.html", *GAME_PAGES)
+#: The board editors (issue 40), here on a position that cannot be played, so its reason is laid out too.
+EDITOR_PAGES = ("editor.html", "diamonds-editor.html")
+PAGES = ("rules.html", "diamonds-rules.html", "embed.html", "diamonds-embed.html", *GAME_PAGES, *EDITOR_PAGES)
 QUERY = {"embed.html": "?position=9-3D6-4bwW2B3-3DWBD3-9.w",
-         "diamonds-embed.html": "?position=5-2bb2-2b4-8-4w4-3w4-7-1w4-5.b"}
+         "diamonds-embed.html": "?position=5-2bb2-2b4-8-4w4-3w4-7-1w4-5.b",
+         "editor.html": "#position=W8-3D6-4bwW2B3-3DWBD3-9.w",
+         "diamonds-editor.html": "#position=5-6-7-8-3wb4-8-7-6-5.ws"}
 SIZES = ({"width": 390, "height": 844}, {"width": 1280, "height": 800})
 
 # Text that does not fit: an element whose content is wider than its box (that does not scroll), the

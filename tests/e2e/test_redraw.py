@@ -126,3 +126,33 @@ def test_embed_steps_redraw_only_what_changed(page: Any, base_url: str) -> None:
     page.goto(url + "&at=4")
     page.wait_for_function("document.body.dataset.ready === 'true'")
     assert [html for html in page.evaluate(cells) if 'class="overlay"' not in html] == stepped
+
+
+def test_a_diamonds_documentation_board_redraws_only_what_changed(page: Any, base_url: str) -> None:
+    """A drop on an embedded Diamonds & Pivots board redraws the cells it changed, not the 61 (the
+    game page's keyed redraw, kernel/board_dom.py); undo gives back the board as it was drawn whole."""
+    import re
+
+    from dvonn_core.diamonds import DiamondsGame
+
+    start = DiamondsGame.from_stones(black=["e5", "d4"], white=["f5"], to_move="white")
+    page.goto(base_url + "embed.html?game=diamonds&position=" + start.position())
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    cells = "() => [...document.querySelectorAll('svg.dv-svg [data-cell]')].map(e => e.outerHTML)"
+
+    def board() -> list[str]:
+        return [re.sub(r' tabindex="-?\d"', "", html) for html in page.evaluate(cells)]
+
+    drawn_whole = board()
+    page.evaluate("document.querySelectorAll('svg.dv-svg [data-cell]').forEach(e => { e.__kept = true; })")
+    drop = "a5"  # far from every stone: a plain drop, the turn ends at once
+    after = DiamondsGame.from_position(start.position())
+    after.play(drop)
+    page.locator(f'[data-cell="{drop}"]').click()
+    page.wait_for_function("p => document.body.dataset.position === p", arg=after.position())
+    redrawn = page.evaluate("[...document.querySelectorAll('svg.dv-svg [data-cell]')].filter(e => !e.__kept).length")
+    assert 1 <= redrawn <= 6, f"{redrawn} of 61 cells redrawn for one drop"
+    assert page.locator(f'[data-cell="{drop}"] circle.pc.pw').count() == 1
+    page.get_by_test_id("undo").click()
+    page.wait_for_function("p => document.body.dataset.position === p", arg=start.position())
+    assert board() == drawn_whole

@@ -14,6 +14,7 @@ parts carry ``data-testid`` (``board``, ``status``, ``notice``, ``pass``, ``swap
 from pyscript.ffi import create_proxy
 
 from diamonds import render
+from diamonds.outlined import OutlinedBoard
 from diamonds.session import example_session
 from kernel import board_dom
 from kernel.i18n import _
@@ -44,8 +45,10 @@ def bar():
 class BoardView:
     """Draws a session into ``root`` and wires its events (see the module docstring)."""
 
-    def __init__(self, root, position=None, moves=(), steps=(), flipped=False, labels=True, keys=None):
+    def __init__(self, root, position=None, moves=(), steps=(), flipped=False, labels=True, keys=None,
+                 highlight=()):
         self.root = root
+        self.highlight = list(highlight)  # cells marked "hl" (an embed's highlight=)
         self.position = position
         self.moves = list(moves)
         self.steps = list(steps)
@@ -58,10 +61,8 @@ class BoardView:
                                     % (render.VIEWBOX, _("Diamonds and Pivots board")))
             svg = root.querySelector("svg.dv-svg")
         self.svg = svg
-        self.keyed = board_dom.KeyedBoard(svg, render)  # (its keyboard focus: the board is drawn whole)
-        # The board build.py drew into the page, if any: the first redraw keeps it when it
-        # shows this example (``data-drawn``, issue 12).
-        self.drawn = svg.getAttribute("data-drawn")
+        self.keyed = OutlinedBoard(svg)  # the cells redrawn where they changed, as on the game page
+        self.input = board_dom.BoardInput(self.keyed, self)  # its clicks and keys, as on every board
         svg.classList.toggle("nolabels", not labels)
         root.insertAdjacentHTML("beforeend", bar())
         self.el = {}
@@ -69,13 +70,15 @@ class BoardView:
             self.el[name] = root.querySelector('[data-testid="%s"]' % name)
         self.el["next"].hidden = not self.steps
         self._proxies = []
-        self._listen(svg, "click", self.on_click)
-        self._listen(keys or root, "keydown", self.on_keydown)
+        self.input.wire(svg, self._listen, keys or root)
         self._listen(self.el["undo"], "click", self.on_undo)
         self._listen(self.el["pass"], "click", self._action(lambda: self.session.pass_turn()))
         self._listen(self.el["swap"], "click", self._action(lambda: self.session.swap()))
         self._listen(self.el["next"], "click", self.on_next)
         self._listen(self.el["reset"], "click", self.on_reset)
+        if svg.getAttribute("data-drawn"):  # drawn at build time (diamonds-rules.html): kept when it shows this
+            s = self.session
+            self.keyed.adopt_drawn(s.stones(), self.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
         self.redraw()
         svg.classList.remove("loading")
         root.dataset.ready = "true"
@@ -104,12 +107,18 @@ class BoardView:
                 self.redraw()
         return handler
 
+    def marks(self):
+        """The session's marks, and the highlighted cells (an embed's ``highlight=``)."""
+        marks = self.session.marks()
+        if self.highlight:
+            marks = dict(marks)
+            for cell in self.highlight:
+                marks[cell] = (marks[cell] + " hl") if cell in marks else "hl"
+        return marks
+
     def redraw(self):
         s = self.session
-        view = (s.stones(), s.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
-        if self.drawn is None or self.drawn != render.board_key(*view):
-            self.svg.innerHTML = render.board_svg(*view)
-        self.drawn = None
+        self.keyed.show(s.stones(), self.marks(), s.focus, s.flipped, False, s.diamonds(), s.chosen_diamond())
         self.el["status"].textContent = s.status()
         self.el["notice"].textContent = s.notice
         self.el["notice"].hidden = not s.notice
@@ -120,40 +129,29 @@ class BoardView:
         self.root.dataset.position = s.game.position()
         self.root.dataset.turn = str(s.turn.move()) if s.turn else ""
 
-    def on_click(self, event):
-        cell = board_dom.cell_of(event)
-        if cell is None:
-            return
+    # -- the board's input (kernel/board_dom.BoardInput) ----------------------------------------
+    @property
+    def focus(self):
+        return self.session.focus
+
+    @focus.setter
+    def focus(self, cell):
         self.session.focus = cell
-        if self.session.activate(cell):
+
+    def view(self):
+        return self.session.flipped, False
+
+    def press(self, cell, by_key):
+        return self.session.activate(cell)
+
+    def pressed(self, by_key):
+        self.redraw()
+
+    def escape(self):
+        if self.session.deselect():
             self.redraw()
-
-    def on_keydown(self, event):
-        cell = board_dom.cell_of(event)
-        if cell is None:
-            return
-        key = event.key
-        if key in ("Enter", " "):
-            event.preventDefault()
-            self.session.focus = cell
-            if self.session.activate(cell):
-                self.redraw()
-                self._focus(cell)
-            return
-        if key == "Escape":
-            if self.session.deselect():
-                self.redraw()
-                self._focus(cell)
-            return
-        c = self.keyed.move_focus(cell, key, self.session.flipped)
-        if c is not None:
-            event.preventDefault()
-            self.session.focus = c
-
-    def _focus(self, cell):
-        el = self.keyed.place_focus(cell)
-        if el:
-            el.focus()
+            return True
+        return False
 
     def on_undo(self, event):
         on_track = self.done and self._state() == self.mark

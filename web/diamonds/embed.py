@@ -11,7 +11,8 @@ from kernel.embed import run
 def start(root, spec):
     from diamonds.board_view import BoardView
 
-    BoardView(root, spec["position"], spec["moves"], flipped=spec["flip"], labels=spec["labels"], keys=document)
+    BoardView(root, spec["position"], spec["moves"], flipped=spec["flip"], labels=spec["labels"], keys=document,
+              highlight=spec["highlight"])
 
 
 run(parse, start, "Diamonds & Pivots", lambda spec: spec["caption"])

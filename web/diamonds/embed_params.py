@@ -18,11 +18,13 @@ kernel.url.EmbedError: moves: turn 2 ('e5') cannot be played: illegal move 'e5':
 from diamonds.session import split_turns
 from dvonn_core.common.errors import quote
 from dvonn_core.diamonds import DiamondsGame
+from dvonn_core.diamonds.board import CELLS, index, is_cell
 from kernel import inputs, reasons
 from kernel.i18n import _, check_language
-from kernel.url import EmbedError, flag
+from kernel.url import EmbedError, flag, iframe
+from kernel.url import quote as url_quote
 
-PARAMETERS = ("game", "position", "moves", "flip", "labels", "caption", "lang")
+PARAMETERS = ("game", "position", "moves", "flip", "labels", "highlight", "caption", "lang")
 MAX_CAPTION = 300
 
 
@@ -54,5 +56,32 @@ def parse(params):
     caption = params.get("caption", "").strip()
     if len(caption) > MAX_CAPTION:
         raise EmbedError(_("caption: %d characters is too long (at most %d)") % (len(caption), MAX_CAPTION))
+    highlight = []
+    for item in params.get("highlight", "").replace(",", " ").split():
+        if not is_cell(item):
+            raise EmbedError(_("highlight: %r is not a cell of the board (cells are a5 to i5, like e5)") % item[:40])
+        if CELLS[index(item)] not in highlight:
+            highlight.append(CELLS[index(item)])
     return {"position": position or None, "moves": moves, "flip": flag(params, "flip", False),
-            "labels": flag(params, "labels", True), "caption": caption}
+            "labels": flag(params, "labels", True), "highlight": highlight, "caption": caption}
+
+
+def snippet(base, position, flip=False, labels=True, highlight=(), caption="", width=480):
+    """The ``<iframe>`` code of an embedded board at ``position`` to play on (``base``: the site's
+    address, ending in '/').
+
+    >>> print(snippet("https://example.org/", "5-6-7-8-9-8-7-6-5.b", highlight=["e5"]))  # doctest: +ELLIPSIS
+    <iframe src="https://example.org/embed.html?game=diamonds&amp;position=5-6-7-8-9-8-7-6-5.b&amp;highlight=e5" ...>
+    """
+    url = base + "embed.html?game=diamonds&position=" + url_quote(position)
+    if flip:
+        url += "&flip=1"
+    if not labels:
+        url += "&labels=0"
+    if highlight:
+        url += "&highlight=" + url_quote(",".join(highlight))
+    if caption:
+        url += "&caption=" + url_quote(caption)
+    # The board (469 x 395 in its viewBox) at 480 px wide, then its controls (and the caption).
+    return iframe(url, width, width * 395 // 469 + 40 + (30 if caption else 0),
+                  "Diamonds and Pivots board" + (": " + caption if caption else ""))

@@ -10,7 +10,9 @@ upright) the board is drawn a quarter turn round, so that its cells stay >= 44 C
 
 
 from diamonds import persist, render
+from diamonds.outlined import OutlinedBoard
 from diamonds.session import Session
+from kernel import board_dom
 from kernel.i18n import N_, _
 from kernel.page import GamePage
 from kernel.url import iframe, quote
@@ -22,37 +24,23 @@ class DiamondsPage(GamePage):
     SCORED_PHASES = ("play",)
     UNITS = N_("stones")
     MORE_ELEMENTS = ("pass", "swap", "confirm")
+    EDITOR_PAGE = "diamonds-editor.html"
     SCORE_ORDER = ("black", "white")  # session.score(): (black, white), as the library's
-    #: Past a dozen new stones (an undo of several turns) or thirty changed cells (a turn begins
-    #: or ends: every empty cell gets or loses its mark), one innerHTML is quicker.
-    WHOLE_PAST = (12, 30)
 
     def __init__(self):
         GamePage.__init__(self, Session(), persist, render)
-        self.outlines = None  # the (diamonds, chosen) whose outlines the board shows
+        self.keyed = OutlinedBoard(self.board)  # the cells and the diamonds' outlines (as the documentation boards)
+        self.input = board_dom.BoardInput(self.keyed, self)
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_board(self):
-        S, turned = self.S, self.turned
-        stones, marks, diamonds, chosen = S.stones(), S.marks(), S.diamonds(), S.chosen_diamond()
-        outlines = (diamonds, chosen)
-        if self.keyed.draw(stones, marks, S.focus, S.flipped, turned,
-                           lambda: render.board_svg(stones, marks, S.flipped, S.focus, diamonds, chosen, turned=turned),
-                           self.WHOLE_PAST):
-            self.outlines = outlines
-        elif outlines != self.outlines:  # the cells were redrawn one by one: the outlines too
-            self.outlines = outlines
-            for el in self.board.querySelectorAll("polygon.diamond"):
-                el.remove()
-            scene = self.board.firstElementChild  # render.SCENE, where board_svg draws the outlines too
-            scene.insertAdjacentHTML("beforeend", render.outlines_svg(diamonds, chosen, S.flipped, turned))
+        S = self.S
+        self.keyed.show(S.stones(), S.marks(), S.focus, S.flipped, self.turned, S.diamonds(), S.chosen_diamond())
 
     def adopt_board(self):
         S = self.S
         if not self.turned:  # pre-rendered upright by build.py
-            key = render.board_key(S.stones(), S.marks(), S.flipped, S.focus, S.diamonds(), S.chosen_diamond())
-            if self.keyed.adopt(key, S.stones(), S.marks()):
-                self.outlines = (S.diamonds(), S.chosen_diamond())
+            self.keyed.adopt_drawn(S.stones(), S.marks(), S.flipped, S.focus, S.diamonds(), S.chosen_diamond())
 
     def draw_more(self):
         S = self.S

@@ -65,6 +65,7 @@ class BoardView:
             svg = root.querySelector("svg.dv-svg")
         self.svg = svg
         self.keyed = board_dom.KeyedBoard(svg, render)  # what the board shows, cell by cell
+        self.input = board_dom.BoardInput(self.keyed, self)  # its clicks and keys, as on every board
         svg.classList.toggle("nolabels", not labels)
         root.insertAdjacentHTML("beforeend", bar())
         self.el = {}
@@ -72,7 +73,7 @@ class BoardView:
             self.el[name] = root.querySelector('[data-testid="%s"]' % name)
         root.classList.toggle("has-line", bool(viewer.line))
         self._proxies = []
-        self._listen(svg, "click", self.on_click)
+        self._listen(svg, "click", self.input.on_click)
         self._listen(svg, "pointerdown", self.on_pointerdown)
         self._listen(svg, "mouseover", self.on_hover)
         self._listen(keys or root, "keydown", self.on_keydown)
@@ -134,9 +135,6 @@ class BoardView:
         board_dom.show_preview(self.svg, v.preview, v.doomed())
         self.el["status"].textContent = v.status()
 
-    def _cell(self, name):
-        return board_dom.cell_element(self.svg, name)
-
     # -- events ---------------------------------------------------------------------
     def _cell_of(self, event):
         return board_dom.cell_of(event)
@@ -144,13 +142,22 @@ class BoardView:
     def on_pointerdown(self, event):
         self.pointer = event.pointerType or "mouse"
 
-    def on_click(self, event):
-        cell = self._cell_of(event)
-        if cell is None:
-            return
-        self.focus = cell
-        if self.viewer.activate(cell, confirmed=self.pointer == "mouse"):
-            self.redraw()
+    # -- the board's input (kernel/board_dom.BoardInput; ``self.focus`` is the focused cell) ----
+    def view(self):
+        return self.flipped, False
+
+    def press(self, cell, by_key):
+        # A mouse click plays a move at once; a tap or a key first previews what it would remove.
+        return self.viewer.activate(cell, confirmed=not by_key and self.pointer == "mouse")
+
+    def pressed(self, by_key):
+        self.redraw()
+
+    def escape(self):
+        self.viewer.selected = None
+        self.viewer.preview = None
+        self.redraw()
+        return True
 
     def on_hover(self, event):
         if self.pointer != "mouse":
@@ -159,24 +166,12 @@ class BoardView:
             self.apply_preview()
 
     def on_keydown(self, event):
+        """The board's keys when the reader may play on it (BoardInput), else Escape and the steps."""
+        if self.viewer.play_on and self.input.on_key(event):
+            return
         key = event.key
-        cell = self._cell_of(event)
-        if cell is not None and self.viewer.play_on:
-            if key in ("Enter", " "):
-                event.preventDefault()
-                self.focus = cell
-                if self.viewer.activate(cell, confirmed=False):
-                    self.redraw()
-                    self._cell(cell).focus()
-                return
-            if key in render.KEY_STEPS:
-                event.preventDefault()
-                self._move_focus(cell, key)
-                return
         if key == "Escape":
-            self.viewer.selected = None
-            self.viewer.preview = None
-            self.redraw()
+            self.escape()
             return
         step = {"ArrowLeft": self.viewer.back, "ArrowRight": self.viewer.forward,
                 "Home": self.viewer.first, "End": self.viewer.last}.get(key)
@@ -184,8 +179,3 @@ class BoardView:
             event.preventDefault()
             if step():
                 self.redraw()
-
-    def _move_focus(self, cell, key):
-        c = self.keyed.move_focus(cell, key, self.flipped)
-        if c is not None:
-            self.focus = c

@@ -141,3 +141,71 @@ class KeyedBoard:
         if c is not None:
             self.place_focus(c).focus()
         return c
+
+
+class BoardInput:
+    """A board's clicks and keys, the same on every page that shows one (the game pages, the
+    editor, the documentation boards): a click, or Enter or Space on the focused cell, presses
+    the cell; the arrows move the keyboard focus over the cells (``KeyedBoard.move_focus``);
+    Escape drops what was picked.
+
+    The page that owns the board (``owner``) keeps the state and says what a press does::
+
+        owner.focus                 the cell in the tab order (read and written here)
+        owner.view()                (flipped, turned): how the board is drawn
+        owner.press(cell, by_key)   a click (by_key False) or Enter/Space on cell: whether anything changed
+        owner.pressed(by_key)       redraw after a press that changed something
+        owner.escape()              drop the selection and redraw; whether anything changed
+    """
+
+    def __init__(self, keyed, owner):
+        self.keyed = keyed
+        self.owner = owner
+
+    def wire(self, svg, listen, keys=None):
+        """Listen to ``svg``'s clicks and to the keys of ``keys`` (default the board itself) with
+        ``listen(element, kind, handler)``, the owner's (it keeps the proxies alive)."""
+        listen(svg, "click", self.on_click)
+        listen(keys or svg, "keydown", self.on_key)
+
+    def on_click(self, event):
+        cell = cell_of(event)
+        if cell is None:
+            return
+        owner = self.owner
+        owner.focus = cell
+        if owner.press(cell, False):
+            owner.pressed(False)
+
+    def on_key(self, event):
+        """Enter/Space, Escape and the arrows on a cell; whether the key was the board's."""
+        cell = cell_of(event)
+        if cell is None:
+            return False
+        owner = self.owner
+        key = event.key
+        if key in ("Enter", " "):
+            event.preventDefault()
+            owner.focus = cell
+            if owner.press(cell, True):
+                owner.pressed(True)
+                self.refocus()
+            return True
+        if key == "Escape":
+            if owner.escape():
+                self.refocus()
+            return True
+        if key in self.keyed.render.KEY_STEPS:
+            event.preventDefault()
+            flipped, turned = owner.view()
+            c = self.keyed.move_focus(cell, key, flipped, turned)
+            if c is not None:
+                owner.focus = c
+            return True
+        return False
+
+    def refocus(self):
+        """Give the keyboard focus back to the focused cell (a redraw may have replaced it)."""
+        el = self.keyed.place_focus(self.owner.focus)
+        if el:
+            el.focus()

@@ -32,7 +32,7 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
             "score-white", "score-black", "white-player", "black-player", "level", "turn-white", "turn-black",
             "review-start", "review-back", "review-forward", "review-end", "back-to-game", "review-counter",
             "branch-box", "hint", "analyse", "analysis-progress", "analysis-graph", "analysis-note",
-            "analysis-summary", "play-again")
+            "analysis-summary", "play-again", "open-editor")
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 #: The least time a move stays on the board before the bot's next move is shown (ms): a quick
@@ -58,6 +58,8 @@ class GamePage:
     BOT_THINK = "think"
     #: The phases whose positions the analysis scores.
     SCORED_PHASES = ("movement",)
+    #: The game's board editor (kernel/editor.py), opened at the position on screen.
+    EDITOR_PAGE = "editor.html"
     #: Extra ``data-testid`` elements the game's own drawing uses.
     MORE_ELEMENTS = ()  # type: Tuple[str, ...]
 
@@ -68,6 +70,7 @@ class GamePage:
         self.body = document.body
         self.board = document.getElementById("board")
         self.keyed = board_dom.KeyedBoard(self.board, render)  # what the board shows, cell by cell
+        self.input = board_dom.BoardInput(self.keyed, self)  # its clicks and keys, as on every board
         self.EL = {}
         for name in ELEMENTS + self.MORE_ELEMENTS:
             self.EL[name] = document.querySelector('[data-testid="%s"]' % name)
@@ -103,9 +106,9 @@ class GamePage:
         """Take the board drawn at build time as drawn, when it shows the game the page starts with."""
 
     def wire_board(self):
-        """Listen to the board's clicks and keys (a game listens to more with ``self.listen``)."""
-        self.listen(self.board, "click", self.on_board_click)
-        self.listen(self.board, "keydown", self.on_board_key)
+        """Listen to the board's clicks and keys (``board_dom.BoardInput``, which calls
+        :meth:`press`; a game listens to more with ``self.listen``)."""
+        self.input.wire(self.board, self.listen)
 
     def new_game_options(self):
         """The game's own options in the new-game form (DVONN's random setup)."""
@@ -159,7 +162,11 @@ class GamePage:
         self.put("play-again", "hidden", not (S.over() and not S.ahead and "remote" not in S.players.values()))
         self.put("data", "phase", S.game.phase)
         self.put("data", "toMove", to_move)
-        self.put("data", "position", S.game.position())
+        position = S.game.position()
+        self.put("data", "position", position)
+        # "Edit this position": the editor opens at the position shown (in review too); the game
+        # stays saved here, and the editor's "Back to the game" reopens it as it was.
+        self.put("open-editor", "href", self.EDITOR_PAGE + "#position=" + position)
         self.put("data", "flipped", "true" if S.flipped else "false")
         scores = S.score()
         for side, score in zip(self.SCORE_ORDER, scores):
@@ -340,43 +347,28 @@ class GamePage:
         if self.S.redo():
             self.after_change()
 
-    # -- the board's events ------------------------------------------------------------------------
-    def refocus(self):
-        """Give the keyboard focus back to the focused cell (a redraw may have replaced it)."""
-        cell = board_dom.cell_element(self.board, self.S.focus)
-        if cell:
-            cell.focus()
+    # -- the board's events (board_dom.BoardInput: a click, Enter/Space, the arrows, Escape) -----------
+    @property
+    def focus(self):
+        """The cell in the board's tab order (the session keeps it)."""
+        return self.S.focus
 
-    def on_board_click(self, event):
-        cell = board_dom.cell_of(event)
-        if cell is not None:
-            self.S.focus = cell
-            if self.press(cell, False):
-                self.after_change()
+    @focus.setter
+    def focus(self, cell):
+        self.S.focus = cell
 
-    def on_board_key(self, event):
-        """Keyboard play: arrows move the focus over the cells, Enter or Space plays the focused
-        cell, Escape drops what was picked."""
-        S = self.S
-        cell = board_dom.cell_of(event)
-        if cell is None:
-            return
-        key = event.key
-        if key in ("Enter", " "):
-            event.preventDefault()
-            S.focus = cell
-            if self.press(cell, True):
-                self.after_change()
-                self.refocus()
-        elif key == "Escape":
-            if S.deselect():
-                self.redraw()
-                self.refocus()
-        elif key in self.render.KEY_STEPS:
-            event.preventDefault()
-            c = self.keyed.move_focus(cell, key, S.flipped, self.turned)
-            if c is not None:
-                S.focus = c
+    def view(self):
+        return self.S.flipped, self.turned
+
+    def pressed(self, by_key):
+        self.after_change()
+
+    def escape(self):
+        """Escape on the board: drop what was picked."""
+        if self.S.deselect():
+            self.redraw()
+            return True
+        return False
 
     def on_layout(self, event=None):
         """The screen turned or was resized across TURN_QUERY: turn the board with it."""
@@ -397,6 +389,17 @@ class GamePage:
     def new_seed(self):
         """A new game's seed (its random setup, the bot's choices), from the browser's random."""
         return int(window.Math.floor(window.Math.random() * 1000000)) + 1
+
+    def on_player(self, side):
+        """A player chosen in the form takes that colour in the game on the board at once (the
+        bot takes over a side, say, in a position opened from a link or the editor)."""
+        def handler(event):
+            S = self.S
+            if S.players.get(side) == "remote":
+                return  # a friend playing by link keeps the colour (kernel/by_link.py)
+            S.players[side] = str(self.EL[side + "-player"].value)
+            self.after_change()
+        return handler
 
     def on_new_game(self, event):
         self.S.new_game(white=self.EL["white-player"].value, black=self.EL["black-player"].value,
@@ -655,6 +658,8 @@ class GamePage:
         steps = (("review-start", "start"), ("review-back", -1), ("review-forward", 1), ("review-end", "end"))
         for name, step in steps:
             self.listen(EL[name], "click", self.on_review(step))
+        for side in ("white", "black"):
+            self.listen(EL[side + "-player"], "change", self.on_player(side))
         for testid, handler in (("branch-confirm", self.on_branch_confirm), ("branch-cancel", self.on_branch_cancel),
                                 ("copy-embed", self.on_copy_embed)):
             deferred.listen_to(testid, "click", handler)

@@ -17,8 +17,8 @@ from kernel.url import iframe, quote
 
 
 class DiamondsPage(GamePage):
-    BOT_MOVE = "diamonds_move"
     BOT_THINK = "diamonds_think"
+    GAME_KIND = "diamonds"
     SCORED_PHASES = ("play",)
     UNITS = N_("stones")
     MORE_ELEMENTS = ("pass", "swap", "confirm")

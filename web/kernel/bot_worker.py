@@ -28,7 +28,7 @@ from dvonn_core.dvonn.game import text_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, Optional
+    from typing import Any, Callable, Dict, List, Optional
 
     # The bot's entry points, or None in a rules core without the bot (see the import below).
     _choose_code = None  # type: Optional[Callable[..., int]]
@@ -202,7 +202,7 @@ def stop(token):
     return "stopping"
 
 
-_LOCK = []  # the asyncio.Lock that runs live searches one at a time (made in the worker's loop)
+_LOCK = []  # type: List[Any]  # the asyncio.Lock that runs live searches one at a time (made in the worker's loop)
 
 
 async def search(game_kind, position, level, seed, token, channel, hold):

@@ -114,3 +114,21 @@ def test_the_diamonds_hook_sees_the_search_deepen_and_can_stop_it():
     assert seen == sorted(seen) and seen[-1] == 2
     stopped = diamonds_bot.choose_move(game, "hard", seed=1, time_limit=60.0, hook=lambda s: True)
     game.copy().play(stopped)  # legal (play raises otherwise)
+
+
+def test_a_node_budget_through_the_hook_gives_the_same_answer_every_time():
+    """The game analysis's search (bot_worker.score): no clock, stopped by the hook at a node count."""
+    for game in dvonn_positions()[:3]:
+        answers = set()
+        for _ in range(2):
+            info = {}
+            code = bot.choose_code(game, "hard", 1, 1e9, info, solve=False, hook=lambda s: s.nodes >= 3000)
+            answers.add((code, info["score"], info["depth"], info["nodes"]))
+        assert len(answers) == 1
+    for game in diamonds_positions()[1:]:
+        answers = set()
+        for _ in range(2):
+            info = {}
+            move = diamonds_bot.choose_move(game, "hard", 1, 1e9, info, hook=lambda s: s.nodes >= 300)
+            answers.add((str(move), info["score"], info["depth"], info["nodes"]))
+        assert len(answers) == 1

@@ -73,6 +73,29 @@ def think(position, level, seed, seconds):
     return answer(text_of(code), dvonn_score(game, info.get("score")), info)
 
 
+def score(game_kind, position, nodes):
+    """:func:`think`'s answer for the game analysis: the hard bot's search of ``position`` to
+    ``nodes`` nodes, with no clock, so that a position gets the same score on every run and every
+    device (the searches stop through their hook, which they call every so many nodes)."""
+    enough = int(nodes)
+
+    def stop_at(search):
+        return search.nodes >= enough
+
+    info = {}  # type: Dict[str, Any]
+    if str(game_kind) == "diamonds":
+        from dvonn_core.diamonds import DiamondsGame
+        from dvonn_core.diamonds.bot import choose_move as diamonds_choose
+
+        turn = diamonds_choose(DiamondsGame.from_position(str(position)), "hard", 1, 1e9, info, hook=stop_at)
+        return answer(str(turn), diamonds_score(info.get("score")), info)
+    game = Game.from_position(str(position))
+    if _choose_code is None:
+        return "%s - 0 0" % choose_move(position, "hard", 1)
+    code = _choose_code(game, "hard", 1, 1e9, info, solve=False, hook=stop_at)
+    return answer(text_of(code), dvonn_score(game, info.get("score")), info)
+
+
 def dvonn_score(game, score):
     """A DVONN search score as the page reads it (see :func:`think`): "-" when there is none."""
     if score is None or game.placed < 49:
@@ -297,4 +320,4 @@ def _can_stop():
     return bool(can_run_sync() or getattr(js.WebAssembly, "Suspending", None) is not None)
 
 
-__export__ = ["choose_move", "think", "diamonds_move", "diamonds_think", "ping", "search", "stop"]
+__export__ = ["choose_move", "think", "diamonds_move", "diamonds_think", "ping", "search", "stop", "score"]

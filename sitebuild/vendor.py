@@ -104,6 +104,12 @@ def worker_imports(script: Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+#: Node's flag for WebAssembly stack switching (JSPI), on while the snapshot is taken: Pyodide notes at
+#: start-up whether the runtime has it, and an interpreter started without it in node would keep "no" in the
+#: browser, where the bot worker needs it (``pyodide.ffi.run_sync``: see kernel/bot_worker.py).
+JSPI_FLAGS = ("--experimental-wasm-stack-switching",)
+
+
 def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> str:
     """The bot worker's interpreter module: ``pyodide_boot.mjs``, which starts Pyodide from a
     memory snapshot of an interpreter that has already run Python's start-up (issue 12), or
@@ -124,14 +130,14 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
         return f"{pyodide_dir}/pyodide.mjs"
     imports = worker_imports(BOT_WORKER)
     sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
-    key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {imports}".encode() + tool.read_bytes())
+    key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {JSPI_FLAGS} {imports}".encode() + tool.read_bytes())
     for dest, source in sources.items():
         key.update(f"\0{dest}\0".encode() + source.read_bytes())
     cached = ROOT / ".build-cache" / f"pyodide-snapshot-{key.hexdigest()[:16]}.bin.gz"
     if not cached.exists():
         cached.parent.mkdir(exist_ok=True)
         partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
-        subprocess.run(["node", str(tool), str(NODE_MODULES / PYODIDE_PKG), str(partial),
+        subprocess.run(["node", *JSPI_FLAGS, str(tool), str(NODE_MODULES / PYODIDE_PKG), str(partial),
                         *(f"./{dest}={source}" for dest, source in sources.items()),
                         "--import", ",".join(imports)], check=True)
         partial.replace(cached)
@@ -141,10 +147,21 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     data = cached.read_bytes()
     snapshot = f"snapshot-{content_hash(data)}.bin.gz"
     site.write(f"{pyodide_dir}/{snapshot}", data)
-    boot = fill((SHARED / "pyodide_boot.mjs").read_text(), {"pyodide_snapshot": snapshot}).encode()
+    boot = fill((SHARED / "pyodide_boot.mjs").read_text(),
+                {"pyodide_snapshot": snapshot, "pyodide_trampoline": pyodide_trampoline()}).encode()
     rel = f"{pyodide_dir}/boot-{content_hash(boot)}.mjs"
     site.write(rel, boot)
     return rel
+
+
+def pyodide_trampoline() -> str:
+    """The hex of the WebAssembly module that Pyodide's ``pyodide.asm.mjs`` builds at start-up as the
+    trampoline of Python's calls through function pointers ("" if this Pyodide has none): the bot
+    worker's boot module builds it again after a snapshot (see pyodide_boot.mjs)."""
+    text = (NODE_MODULES / PYODIDE_PKG / "pyodide.asm.mjs").read_text()
+    found = re.search(r'getWasmTrampolineModule\(\)\{return new WebAssembly\.Module\('
+                      r'hexStringToUTF8Array\("([0-9a-f]+)"', text)
+    return found.group(1) if found else ""
 
 
 def prune_snapshots(used: Path, keep: int = 3) -> None:

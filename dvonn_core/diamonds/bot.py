@@ -61,7 +61,7 @@ from .moves import PASS, SWAP, Move
 from .rules import diamonds_after_drop, diamonds_of, next_diamonds, options, threats
 
 try:
-    from typing import Dict, List, Optional, Tuple
+    from typing import Callable, Dict, List, Optional, Tuple
 except ImportError:  # MicroPython
     pass
 
@@ -231,13 +231,21 @@ class Search:
     its deadline.
     """
 
-    def __init__(self, deadline: float = 0.0) -> None:
+    def __init__(self, deadline: float = 0.0, hook: "Optional[Callable[[Search], bool]]" = None) -> None:
         self.deadline = deadline
         self.nodes = 0
+        self.hook = hook  # see choose_move
+        # The progress of choose_move's iterations, for the hook: the depth done, its best root
+        # child (an item of children(), None for a pass) and its score.
+        self.completed = 0
+        self.best = None  # type: Optional[Tuple[int, int, int, int, tuple]]
+        self.best_score = 0
 
     def tick(self) -> None:
-        """Raise ``_Timeout`` once the deadline has passed."""
+        """Raise ``_Timeout`` once the deadline has passed, or when the hook asks to stop."""
         if self.deadline and time.time() > self.deadline:
+            raise _Timeout()
+        if self.hook is not None and self.hook(self):
             raise _Timeout()
 
     def children(self, mine: int, opp: int, limit: int, standing: bool = False, partial: bool = False) -> "List[Tuple[int, int, int, int, tuple]]":
@@ -286,8 +294,8 @@ class Search:
 
     def negamax(self, mine: int, opp: int, white: bool, depth: int, alpha: int, beta: int, passes: int) -> int:
         self.nodes += 1
-        if self.deadline and self.nodes & 7 == 0 and time.time() > self.deadline:
-            raise _Timeout()
+        if self.deadline and self.nodes & 7 == 0:
+            self.tick()
         if passes >= 2:
             return final_score(mine, opp, white)
         if depth == 0:
@@ -324,7 +332,8 @@ def _level(level: str) -> Level:
     return lv
 
 
-def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None, info: "Optional[dict]" = None) -> Move:
+def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None, info: "Optional[dict]" = None,
+                hook: "Optional[Callable[[Search], bool]]" = None) -> Move:
     """The bot's turn for the side to move in ``game`` (which is left unchanged).
 
     ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``; ``seed`` makes the
@@ -333,6 +342,9 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
     generated, drop by drop and pivot by pivot, and no whole list of turns is
     ever made.  ``info`` (a dict) receives ``depth``, ``nodes``, ``elapsed`` and ``score`` (the
     searched value for the side to move, hundredths of a stone; None if no depth was done).
+    ``hook``: called with the :class:`Search` whenever it reads its clock, to report its progress
+    (``completed``, ``best``, ``best_score``, ``nodes``) or to stop it: when it returns True the search
+    ends as if its time were up.  It plays no part in the turn chosen otherwise.
     Raises ``ValueError`` when the game is over.
     """
     lv = _level(level)
@@ -352,7 +364,7 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
         return game.chain_move(CORNERS[rng.below(len(CORNERS))], ())
     budget = lv.time if time_limit is None else float(time_limit)
     start = time.time()
-    search = Search(start + budget if budget else 0.0)
+    search = Search(start + budget if budget else 0.0, hook)
     is_white = game.to_move == "white"
     mine, opp = (white, black) if is_white else (black, white)
     standing = bool(diamonds_of(mine))
@@ -386,6 +398,7 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
         else:
             best_kid = kids[best_i]
             kids.insert(0, kids.pop(best_i))  # search the best turn first at the next depth
+        search.completed, search.best, search.best_score = depth, best_kid, best_v
         if abs(best_v) >= WIN // 2 or out_of_time:
             break  # the game's end is in sight (deeper search changes nothing), or the clock
     if info is not None:

@@ -87,7 +87,7 @@ from .moves import PASS_CODE, PLACE_BASE, Move, code_text
 from .placement import PlacementSearch
 
 try:
-    from typing import Dict, List, Optional, Tuple
+    from typing import Callable, Dict, List, Optional, Tuple
 except ImportError:  # pragma: no cover
     pass
 
@@ -234,8 +234,14 @@ def choose_code(
     info: "Optional[dict]" = None,
     depth: "Optional[int]" = None,
     solve: bool = True,
+    hook: "Optional[Callable[[Search], bool]]" = None,
 ) -> int:
     """Like :func:`choose_move` but returns the internal move code; ``info`` (a dict) receives search statistics.
+
+    ``hook``: called with the :class:`Search` whenever the search reads its clock (every 32 nodes), to
+    report its progress (``completed``, ``best``, ``best_score``, ``nodes``) or to stop it: when it returns
+    True the search ends as if its time were up, with the best move found so far.  It plays no part
+    in the move chosen otherwise (the exact solver, the placements and easy's noisy root do not call it).
 
     ``solve=False``: hard does not ask the exact solver first (see :data:`SOLVE_STACKS`), so that every
     score is the search's, on one scale (an analysis compares the scores of successive positions, and a
@@ -277,14 +283,15 @@ def choose_code(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _movement(game, lv, budget, depth, rng, info, solve)
+        return _movement(game, lv, budget, depth, rng, info, solve, hook)
     finally:
         if collecting:
             gc.enable()
 
 
 def _movement(
-    game: Game, lv: Level, budget: float, depth: "Optional[int]", rng: Rng, info: "Optional[dict]", solve: bool
+    game: Game, lv: Level, budget: float, depth: "Optional[int]", rng: Rng, info: "Optional[dict]", solve: bool,
+    hook: "Optional[Callable[[Search], bool]]" = None,
 ) -> int:
     """:func:`choose_code`'s stack move: the exact solver's (hard or master, few stacks, no fixed depth) or the
     search's."""
@@ -302,10 +309,10 @@ def _movement(
         if master:
             nodes = MASTER_LATE_NODES // 2
     if depth is None:
-        search = Search(game.copy(), budget, nodes)
+        search = Search(game.copy(), budget, nodes, hook)
         depth = lv.depth
     else:
-        search = Search(game.copy(), float("inf"), 0)  # a fixed depth: no clock, no node budget
+        search = Search(game.copy(), float("inf"), 0, hook)  # a fixed depth: no clock, no node budget
     if lv.name not in STRONG:
         search.futility = 0  # easy and medium search as they did (futility pruning was measured for hard)
     code = search.run(depth, rng, lv.noise)
@@ -488,8 +495,10 @@ class _Timeout(Exception):
 class Search:
     """Iterative-deepening alpha-beta over a private game copy."""
 
-    def __init__(self, game: Game, budget: float, max_nodes: int = 0) -> None:
+    def __init__(self, game: Game, budget: float, max_nodes: int = 0,
+                 hook: "Optional[Callable[[Search], bool]]" = None) -> None:
         self.game = game
+        self.hook = hook  # see choose_code
         self.start = _now()
         self.budget = budget
         self.deadline = self.start + budget * 0.95
@@ -505,6 +514,7 @@ class Search:
         self.killers = [[0, 0] for _ in range(128)]
         self.leaf = False  # a heuristic leaf was met in the current subtree
         self.completed = 0
+        self.best = 0  # the best move of the last iteration completed (0: none yet)
         self.best_score = 0
         self.solved = False
         self.partial = 0  # a root move that beat the first one in the current iteration
@@ -532,6 +542,7 @@ class Search:
                     best = self.partial
                 break
             best = move
+            self.best = move
             self.best_score = score
             self.completed = depth
             # Best move first next time, the rest by their earlier order.
@@ -638,6 +649,8 @@ class Search:
 
     def _check_clock(self) -> None:
         if _now() > self.deadline or (self.max_nodes and self.nodes > self.max_nodes):
+            raise _Timeout()
+        if self.hook is not None and self.hook(self):
             raise _Timeout()
 
     def _cutoff(self, code: int, depth: int, ply: int) -> None:

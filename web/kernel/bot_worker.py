@@ -8,16 +8,27 @@ that game's page, which starts this same worker.
 
 ``think`` serves the hint and the game analysis: the move the bot prefers in a position
 and its score, so the page's main thread never searches.
+
+``search`` is the live search, for the bot's moves: it posts its progress (depth reached, best
+move so far, score, nodes, seconds) on a ``BroadcastChannel`` the page names while it searches,
+and :func:`stop` ends it at once with the best move found so far ("Move now", a new game, an
+undo).  The search stays one plain synchronous call into the core: the core calls a hook every
+so many nodes, and the hook, every :data:`TURN_EVERY` seconds, gives the worker's event loop a
+turn through WebAssembly stack switching (JSPI: ``pyodide.ffi.run_sync``), in which a ``stop``
+call from the page is served.  Without JSPI the progress is still posted, and the page plays the
+best move reported so far itself.  Nothing needs cross-origin isolation (no SharedArrayBuffer).
 """
 
+import json
 import random
+import time
 
 from dvonn_core import Game
 from dvonn_core.dvonn.game import text_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
-    from typing import Any, Callable, Dict, Optional
+    from typing import Any, Callable, Dict, List, Optional
 
     # The bot's entry points, or None in a rules core without the bot (see the import below).
     _choose_code = None  # type: Optional[Callable[..., int]]
@@ -31,6 +42,13 @@ except ImportError:  # a rules core without the bot
 
 #: Scores beyond this (hundredths of a piece) are won or lost games found by the search.
 DECIDED = 50000
+
+#: A live search gives the worker's event loop a turn this often (seconds), and posts its
+#: progress at least every PROGRESS_EVERY seconds (and whenever its best move or depth changes).
+TURN_EVERY = 0.04
+PROGRESS_EVERY = 0.5
+#: The tokens of the live searches the page asked to stop.
+STOPPED = set()  # type: Any
 
 
 def choose_move(position, level, seed):
@@ -52,18 +70,47 @@ def think(position, level, seed, seconds):
     info = {}  # type: Dict[str, Any]
     # The search's scores only (no exact solver's proof): the analysis compares successive positions' scores.
     code = _choose_code(game, str(level), int(seed), float(seconds), info, solve=False)
-    move = text_of(code)
-    score = info.get("score")
+    return answer(text_of(code), dvonn_score(game, info.get("score")), info)
+
+
+def score(game_kind, position, nodes):
+    """:func:`think`'s answer for the game analysis: the hard bot's search of ``position`` to
+    ``nodes`` nodes, with no clock, so that a position gets the same score on every run and every
+    device (the searches stop through their hook, which they call every so many nodes)."""
+    enough = int(nodes)
+
+    def stop_at(search):
+        return search.nodes >= enough
+
+    info = {}  # type: Dict[str, Any]
+    if str(game_kind) == "diamonds":
+        from dvonn_core.diamonds import DiamondsGame
+        from dvonn_core.diamonds.bot import choose_move as diamonds_choose
+
+        turn = diamonds_choose(DiamondsGame.from_position(str(position)), "hard", 1, 1e9, info, hook=stop_at)
+        return answer(str(turn), diamonds_score(info.get("score")), info)
+    game = Game.from_position(str(position))
+    if _choose_code is None:
+        return "%s - 0 0" % choose_move(position, "hard", 1)
+    code = _choose_code(game, "hard", 1, 1e9, info, solve=False, hook=stop_at)
+    return answer(text_of(code), dvonn_score(game, info.get("score")), info)
+
+
+def dvonn_score(game, score):
+    """A DVONN search score as the page reads it (see :func:`think`): "-" when there is none."""
     if score is None or game.placed < 49:
-        text = "-"
-    else:
-        score = int(score)
-        if score > DECIDED:
-            score = 5000 + (score - 100000) * 100
-        elif score < -DECIDED:
-            score = -5000 + (score + 100000) * 100
-        text = str(score)
-    return "%s %s %d %d" % (move, text, int(info.get("depth") or 0), int(info.get("nodes") or 0))
+        return "-"
+    score = int(score)
+    if score > DECIDED:
+        score = 5000 + (score - 100000) * 100
+    elif score < -DECIDED:
+        score = -5000 + (score + 100000) * 100
+    return str(score)
+
+
+def answer(move, score, info):
+    """The worker's answer: ``"MOVE SCORE DEPTH NODES"``."""
+    return "%s %s %d %d" % (move, score, int(info.get("depth") or 0), int(info.get("nodes") or 0))
 
 
 def diamonds_move(position, level, seed):
@@ -81,27 +128,196 @@ def diamonds_think(position, level, seed, seconds):
     move in hundredths of a stone, a finished game as its final margin times 100 plus or minus
     5000."""
     from dvonn_core.diamonds import DiamondsGame
-    from dvonn_core.diamonds.bot import WIN
     from dvonn_core.diamonds.bot import choose_move as diamonds_choose
 
     game = DiamondsGame.from_position(str(position))
     info = {}  # type: Dict[str, Any]
     move = str(diamonds_choose(game, str(level), int(seed), float(seconds), info))
-    score = info.get("score")
+    return answer(move, diamonds_score(info.get("score")), info)
+
+
+def diamonds_score(score):
+    """A Diamonds & Pivots search score as the page reads it (see :func:`diamonds_think`)."""
+    from dvonn_core.diamonds.bot import WIN
+
     if score is None:
-        text = "-"
-    else:
-        score = int(score)
-        if score >= WIN // 2:
-            score = 5000 + (score - WIN) * 100
-        elif score <= -WIN // 2:
-            score = -5000 + (score + WIN) * 100
-        text = str(score)
-    return "%s %s %d %d" % (move, text, int(info.get("depth") or 0), int(info.get("nodes") or 0))
+        return "-"
+    score = int(score)
+    if score >= WIN // 2:
+        score = 5000 + (score - WIN) * 100
+    elif score <= -WIN // 2:
+        score = -5000 + (score + WIN) * 100
+    return str(score)
+
+
+# -- the live search -------------------------------------------------------------------------------
+class Live:
+    """The hook a live search gives the core: it posts the search's progress on ``channel`` (a
+    ``BroadcastChannel`` name, "" for none), gives the event loop a turn, and says to stop once
+    :func:`stop` was called with ``token``.  ``describe(search)`` is ``(depth, move text, score)``."""
+
+    def __init__(self, token, channel, describe):
+        self.token = str(token)
+        self.describe = describe
+        self.start = self.turn = time.time()
+        self.posted = 0.0
+        self.shown = None  # the (depth, move) last posted
+        self.channel = None
+        if channel:
+            import js
+
+            self.channel = js.BroadcastChannel.new(str(channel))
+        self.give_turn = turn_giver()
+
+    def __call__(self, search):
+        now = time.time()
+        if now - self.turn < TURN_EVERY:
+            return False
+        self.turn = now
+        self.report(search, now)
+        if self.give_turn is not None:
+            self.give_turn()
+        return self.token in STOPPED
+
+    def report(self, search, now, final=False):
+        """Post the search's progress when its depth or best move changed, or now and then."""
+        if self.channel is None:
+            return
+        depth, move, score = self.describe(search)
+        if not final and (depth, move) == self.shown and now - self.posted < PROGRESS_EVERY:
+            return
+        self.shown = (depth, move)
+        self.posted = now
+        self.channel.postMessage(json.dumps({
+            "token": self.token, "depth": depth, "move": move, "score": score, "nodes": search.nodes,
+            "seconds": round(now - self.start, 2), "final": final}))
+
+    def close(self):
+        if self.channel is not None:
+            self.channel.close()
+
+
+def turn_giver():
+    """A function that gives the worker's event loop one turn (a task, so that a message from the
+    page is served) from inside a synchronous search, or None where the runtime cannot (no JSPI)."""
+    try:
+        from pyodide.code import run_js
+        from pyodide.ffi import can_run_sync, run_sync
+    except ImportError:  # not in Pyodide
+        return None
+    if not can_run_sync():
+        return None
+    # A MessageChannel's message is a task (setTimeout(0) would be clamped to 4 ms once nested).
+    next_task = run_js("(() => { const c = new MessageChannel(); const waiting = [];"
+                       " c.port1.onmessage = () => waiting.shift()();"
+                       " return () => new Promise((r) => { waiting.push(r); c.port2.postMessage(0); }); })()")
+
+    def give_turn():
+        run_sync(next_task())
+
+    return give_turn
+
+
+def stop(token):
+    """Stop the live search of ``token`` (it answers with its best move so far); a search not yet
+    started stops at once."""
+    STOPPED.add(str(token))
+    return "stopping"
+
+
+_LOCK = []  # type: List[Any]  # the asyncio.Lock that runs live searches one at a time (made in the worker's loop)
+
+
+async def search(game_kind, position, level, seed, token, channel, hold):
+    """The bot's move at ``level`` in ``position``, as :func:`think` answers (``"MOVE SCORE DEPTH
+    NODES"``), searched live: its progress goes to ``channel`` and :func:`stop` with ``token`` ends
+    it.  ``game_kind``: "dvonn" or "diamonds".  ``hold`` (the browser tests' hook): search without
+    a clock, then wait, until :func:`stop` is called, so a test decides when the bot moves."""
+    import asyncio
+
+    if not _LOCK:
+        _LOCK.append(asyncio.Lock())
+    async with _LOCK[0]:  # a search asked for while another is stopping waits for its end
+        token = str(token)
+        try:
+            if str(game_kind) == "diamonds":
+                text = _diamonds_live(position, level, seed, token, channel, hold)
+            else:
+                text = _dvonn_live(position, level, seed, token, channel, hold)
+            while hold and token not in STOPPED:
+                await asyncio.sleep(0.02)
+            return text
+        finally:
+            STOPPED.discard(token)
+
+
+def _dvonn_live(position, level, seed, token, channel, hold):
+    game = Game.from_position(str(position))
+    if _choose_code is None:
+        return "%s - 0 0" % choose_move(position, level, seed)
+
+    def describe(s):
+        code = s.partial or s.best
+        return s.completed, text_of(code) if code else "", dvonn_score(game, s.best_score if s.completed else None)
+
+    live = Live(token, channel, describe)
+    info = {}  # type: Dict[str, Any]
+    try:
+        code = _choose_code(game, str(level), int(seed), 1e9 if hold else None, info, hook=live)
+        text = answer(text_of(code), dvonn_score(game, info.get("score")), info)
+        _post_final(live, info, text)
+        return text
+    finally:
+        live.close()
+
+
+def _diamonds_live(position, level, seed, token, channel, hold):
+    from dvonn_core.diamonds import DiamondsGame
+    from dvonn_core.diamonds.bot import choose_move as diamonds_choose
+
+    game = DiamondsGame.from_position(str(position))
+
+    def describe(s):
+        best = s.best
+        move = "" if not s.completed else "pass" if best is None else str(game.chain_move(best[1], best[4]))
+        return s.completed, move, diamonds_score(s.best_score if s.completed else None)
+
+    live = Live(token, channel, describe)
+    info = {}  # type: Dict[str, Any]
+    try:
+        move = str(diamonds_choose(game, str(level), int(seed), 1e9 if hold else None, info, hook=live))
+        text = answer(move, diamonds_score(info.get("score")), info)
+        _post_final(live, info, text)
+        return text
+    finally:
+        live.close()
+
+
+def _post_final(live, info, text):
+    """The last progress report: the move the search answers with, at the depth it reached."""
+    if live.channel is None:
+        return
+    move, score, depth, nodes = text.rsplit(" ", 3)
+    live.channel.postMessage(json.dumps({
+        "token": live.token, "depth": int(depth), "move": move, "score": score, "nodes": int(nodes),
+        "seconds": round(time.time() - live.start, 2), "final": True}))
 
 
 def ping():
-    return "bot" if _choose_move_text is not None else "random"
+    """"bot" (or "random" in a rules core without the bot), then " live" when a live search can be
+    stopped on request (see :func:`search`)."""
+    return ("bot" if _choose_move_text is not None else "random") + (" live" if _can_stop() else "")
 
 
-__export__ = ["choose_move", "think", "diamonds_move", "diamonds_think", "ping"]
+def _can_stop():
+    try:
+        from pyodide.ffi import can_run_sync
+    except ImportError:
+        return False
+    import js
+
+    # ping is called synchronously, where run_sync cannot be; what matters is the runtime's JSPI.
+    return bool(can_run_sync() or getattr(js.WebAssembly, "Suspending", None) is not None)
+
+
+__export__ = ["choose_move", "think", "diamonds_move", "diamonds_think", "ping", "search", "stop", "score"]

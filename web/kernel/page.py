@@ -21,6 +21,7 @@ from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
 from kernel import board_dom, by_link, deferred, dom_list, game_io, lazy
+from kernel.bot_live import BotThinking
 from kernel.i18n import N_, SIDE_NAMES, _, decimal
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -53,9 +54,13 @@ class GamePage:
     """The page of one game: ``session`` its state, ``persist`` its saves and records.  A game's
     page module subclasses it (see the module's docstring) and calls :meth:`start`."""
 
-    #: The worker's functions for this game: a move at a level, and the hard bot's look at a position.
-    BOT_MOVE = "choose_move"
+    #: The worker's function for the hard bot's look at a position (hint, analysis).
     BOT_THINK = "think"
+    #: The game's name for the worker's live search (``search``) and the analysis (``score``).
+    GAME_KIND = "dvonn"
+    #: The game analysis searches each position to this many nodes (no clock: the same verdicts on
+    #: every run and device): about 0.25 s a position in Pyodide on a laptop, as the time budget it replaced.
+    ANALYSIS_NODES = 4000
     #: The phases whose positions the analysis scores.
     SCORED_PHASES = ("movement",)
     #: The game's board editor (kernel/editor.py), opened at the position on screen.
@@ -79,6 +84,7 @@ class GamePage:
         self.turned = False  # the board drawn a quarter turn round (TURN_QUERY)
         self.bot = None  # the worker, once loaded
         self.bot_state = "loading"
+        self.thinking = BotThinking(self)  # the bot's search while it thinks: progress, "Move now"
         # The game analysis: the module (fetched on first use), the result, and whether it runs.
         self.analysis = {"module": None, "result": None, "running": False, "verdicts": {}}  # type: Dict[str, Any]
         self.scroll_pending = False
@@ -283,6 +289,7 @@ class GamePage:
 
     # -- events --------------------------------------------------------------------------------
     def after_change(self):
+        self.thinking.stale()  # a new game or an undo while the bot thinks: its search stops
         self.redraw()
         if self.S.bot_to_move():
             asyncio.create_task(self.bot_turn())
@@ -560,7 +567,7 @@ class GamePage:
                 elif phases[i] in self.SCORED_PHASES:
                     answer = module.CACHE.get(positions[i])
                     if answer is None:
-                        answer = await self.think(positions[i], module.SECONDS)
+                        answer = str(await self.bot.score(self.GAME_KIND, positions[i], self.ANALYSIS_NODES))
                         module.CACHE[positions[i]] = answer
                     result.add(i, answer)
                 progress.value = int(100 * (i + 1) / n)
@@ -598,21 +605,19 @@ class GamePage:
             position, level, seed = S.bot_request()
             self.bot_state = "busy"
             self.draw_bot_status()
+            token = self.thinking.begin(generation)
             try:
-                text = str(await getattr(self.bot, self.BOT_MOVE)(position, level, seed))
+                answer = str(await self.bot.search(self.GAME_KIND, position, level, seed, token,
+                                                   self.thinking.name, self.thinking.hold()))
                 await window.dvonnBotGate()  # a test may hold the answer here (game_head.html)
                 await self.pace()
             finally:
                 self.bot_state = "ready"
+                self.thinking.end()
             if generation != S.generation:
                 continue  # the game changed while the bot thought: ask again if still its turn
-            mover = S.game.to_move
-            if not S.bot_move(text, generation):
-                S.notice = _("The bot suggested an illegal move (%s).") % text[:80]
-                self.redraw()
+            if not self.play_bot_move(move_of(answer), generation):
                 return
-            self.bot_played(text, mover)
-            self.redraw()
         self.draw_bot_status()
 
     async def pace(self):
@@ -621,11 +626,26 @@ class GamePage:
         if wait > 0:
             await window.dvonnSleep(int(wait))
 
+    def play_bot_move(self, text, generation):
+        """Play the bot's move ``text`` in the game at ``generation`` (dropped if the game moved on).
+        False when the move is illegal (said on the page)."""
+        S = self.S
+        if generation != S.generation:
+            return True
+        mover = S.game.to_move
+        if not S.bot_move(text, generation):
+            S.notice = _("The bot suggested an illegal move (%s).") % text[:80]
+            self.redraw()
+            return False
+        self.bot_played(text, mover)
+        self.redraw()
+        return True
+
     async def start_bot(self):
         try:
             self.bot = await create_named_worker(src=self.body.dataset.botSrc, name="bot",
                                                  config=self.body.dataset.botConfig)
-            await self.bot.ping()
+            self.thinking.live = "live" in str(await self.bot.ping())
             self.bot_state = "ready"
         except Exception as error:  # noqa: BLE001 - shown to the player, the game stays playable
             self.bot_state = "failed"

@@ -9,6 +9,9 @@ export { version };
 // build.py writes this module into Pyodide's folder (vendor/pyodide-<version>/).
 const INDEX_URL = new URL("./", import.meta.url).href;
 const SNAPSHOT_URL = new URL("./{{pyodide_snapshot}}", import.meta.url).href;
+// Pyodide's WebAssembly trampoline for calls through Python's function pointers (copied by build.py
+// from pyodide.asm.mjs, where Pyodide builds it at every start).
+const TRAMPOLINE = "{{pyodide_trampoline}}";
 
 async function snapshot() {
   const response = await fetch(SNAPSHOT_URL);
@@ -32,10 +35,31 @@ export async function loadPyodide(options) {
   try {
     const pyodide = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot() });
     globalThis.dvonnPyodideStart = "snapshot";  // read by the e2e tests
+    restoreTrampoline(pyodide);
     return pyodide;
   } catch (error) {
     console.warn("Pyodide snapshot not used:", error);
     globalThis.dvonnPyodideStart = "without the snapshot: " + error;
     return load({ ...options, indexURL: INDEX_URL });
+  }
+}
+
+// The snapshot is taken in node, which cannot build Pyodide's WebAssembly trampoline, so the restored
+// interpreter calls through JavaScript frames, and WebAssembly stack switching (JSPI: the bot worker's
+// run_sync, which lets a search give the worker's event loop a turn) cannot suspend across them.  Pyodide
+// builds that trampoline before it copies the snapshot in; this builds it again and puts it where
+// Python's runtime looks for it.  Where the browser cannot build it, calls stay as they were.
+function restoreTrampoline(pyodide) {
+  const M = pyodide._module;
+  if (!M || !M.addFunction || !M.memory || !M.HEAP32 || TRAMPOLINE.length < 16) return;
+  try {
+    const bytes = new Uint8Array(TRAMPOLINE.match(/../g).map((h) => parseInt(h, 16)));
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes),
+      { env: { __indirect_function_table: M.wasmTable, memory: M.memory } });
+    const offset = M.HEAP32[M.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET / 4];
+    M.HEAP32[(M.__PyRuntime + offset) / 4] = M.addFunction(instance.exports.trampoline_call);
+    globalThis.dvonnPyodideTrampoline = "restored";
+  } catch (error) {
+    globalThis.dvonnPyodideTrampoline = "not restored: " + error;
   }
 }

@@ -11,8 +11,10 @@ whose only move is forced (a pass) takes the score of the position after it.
 
 A move is a **mistake** when it loses at least ``MISTAKE`` (2 pieces) against the bot's
 score of the position before it, a **blunder** from ``BLUNDER`` (5 pieces), and only when
-the bot preferred another move.  The scores come from a short search (``SECONDS`` per
-position), so small swings are noise: the thresholds are set well above them.
+the bot preferred another move.  The scores come from a short search of each position to a
+fixed number of nodes (the game page's ``ANALYSIS_NODES``, no clock), so the same game gets the
+same marks on every run and every device; small swings are noise: the thresholds are set well
+above them.
 
 >>> a = Analysis(["p0", "p1", "p2"], ["white", "black", "white"], ["E3G3", "D2F2"], "p0")
 >>> a.add(0, "D1C1 50 3 100"); a.add(1, "A1B1 400 3 100"); a.add(2, "B1C1 -300 3 100")
@@ -26,7 +28,6 @@ from kernel.i18n import _, decimal, ngettext
 
 MISTAKE = 200
 BLUNDER = 500
-SECONDS = 0.25  # the hard bot's budget per position
 LIMIT = 1000  # the graph shows -10 .. +10 pieces; beyond that, the line stays on the edge
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)

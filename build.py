@@ -32,7 +32,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from sitebuild import BOT_WORKER, ROOT, SHARED, WEB, i18n
+from sitebuild import BOT_WORKER, ROOT, SHARED, WEB, i18n, puzzles
 from sitebuild.figures import (
     diamonds_answers,
     diamonds_board,
@@ -106,6 +106,7 @@ class Page:
 #: The site's pages: what each one runs and draws at build time (a third game adds its entries).
 GAME_FRAME = SHARED / "game.html"  # what every game page has; each game's page file gives its parts
 EMBED_FRAME = SHARED / "embed.html"  # the same for the embed pages
+PUZZLE_FRAME = SHARED / "puzzles.html"  # the puzzle pages (issue 41)
 PAGES = (
     Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board,
          frame=GAME_FRAME),
@@ -118,6 +119,9 @@ PAGES = (
          values=lambda: {"diamonds_answers": diamonds_answers()}, figures=diamonds_checked_figures),
     Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board,
          frame=EMBED_FRAME, embed=True),
+    Page("puzzles.html", DVONN / "puzzles.html", "dvonn.puzzles", values=prerendered_board, frame=PUZZLE_FRAME),
+    Page("diamonds-puzzles.html", DIAMONDS / "diamonds-puzzles.html", "diamonds.puzzles", values=diamonds_board,
+         frame=PUZZLE_FRAME),
     Page("bare.html", SHARED / "bare.html", languages=("en",)),  # the reference page of benchmarks/web_load.py
 )
 
@@ -160,6 +164,7 @@ def build(out: Path = DIST) -> Site:
     values["pyscript_core_chunk"] = next(
         f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))
     guide(site, values)
+    puzzles.write(site, values)
 
     catalogs = {language: i18n.read(language) for language in i18n.LANGUAGES}
     for page in PAGES:

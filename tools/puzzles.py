@@ -605,7 +605,8 @@ def main(argv: "list | None" = None) -> None:
     ap.add_argument("--count", type=int, default=0,
                     help="puzzles wanted (default: 2100 DVONN, 300 Diamonds)")
     ap.add_argument("--seed", type=int, default=1, help="Diamonds: the first self-play seed")
-    ap.add_argument("--games", default="", help="only these game indexes or seeds (comma-separated): print, write nothing")
+    ap.add_argument("--games", default="",
+                    help="only these game indexes or seeds (comma-separated): print, write nothing")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     if args.games:

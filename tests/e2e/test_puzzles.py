@@ -109,7 +109,8 @@ def test_the_solution_plays_every_move_and_counts_as_failed(page, base_url: str)
 def test_the_day_puzzle_is_the_same_on_every_visit_and_by_the_date(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     errors = open_page(page, base_url + "puzzles.html")
     first = page.evaluate("document.body.dataset.puzzleId")
-    y, m, d = page.evaluate("(() => { const t = new Date(); return [t.getFullYear(), t.getMonth() + 1, t.getDate()]; })()")
+    y, m, d = page.evaluate("(() => { const t = new Date(); "
+                            "return [t.getFullYear(), t.getMonth() + 1, t.getDate()]; })()")
     assert first == logic.daily(puzzles("dvonn"), y, m, d)["id"]
     page.get_by_test_id("puzzle-next").click()
     assert page.evaluate("document.body.dataset.puzzleId") != first

@@ -18,6 +18,10 @@ from kernel import board_dom
 from kernel import puzzles as P
 from kernel.i18n import _
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Any
+
 #: Narrow portrait screens: the board a quarter turn round, as on the game pages (kernel/page.py).
 TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 #: Seconds before the defence's reply (and between the moves of "Solution").
@@ -85,7 +89,7 @@ class PuzzlePage:
             self.EL[name] = document.querySelector('[data-testid="%s"]' % name)
         self.turned = False
         self.puzzles = []
-        self.puzzle = None
+        self.puzzle = None  # type: Any
         self.step = 0  # moves of the solution played
         self.state = "solve"  # solve / wrong / solved
         self.helped = False  # a wrong move, the hint or the solution: the attempt counts as failed

@@ -15,6 +15,10 @@ solution (the moves, the defence's replies included), margin, themes (comma-sepa
 
 import math
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import List
+
 #: Glicko-2's system constant (how fast the volatility may change) and the scale factor.
 TAU = 0.5
 SCALE = 173.7178
@@ -31,7 +35,7 @@ SEEN = 300
 def split_moves(text):
     """A solution's moves: a Diamonds & Pivots turn is a drop followed by its pivots (``x>y``), so a
     word without ``>`` starts a new move; a DVONN move is one word."""
-    out = []
+    out = []  # type: List[str]
     for word in text.split():
         if ">" in word and out:
             out[-1] = out[-1] + " " + word

@@ -32,7 +32,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from sitebuild import BOT_WORKER, ROOT, SHARED, WEB, i18n
+from sitebuild import BOT_WORKER, ROOT, SHARED, WEB, i18n, puzzles
 from sitebuild.figures import (
     diamonds_answers,
     diamonds_board,
@@ -115,6 +115,7 @@ def editor_board(game: str) -> Callable[[], dict[str, str]]:
 GAME_FRAME = SHARED / "game.html"  # what every game page has; each game's page file gives its parts
 EMBED_FRAME = SHARED / "embed.html"  # the same for the embed pages
 EDITOR_FRAME = SHARED / "editor.html"  # the same for the board editors (issue 40)
+PUZZLE_FRAME = SHARED / "puzzles.html"  # the puzzle pages (issue 41)
 PAGES = (
     Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board,
          frame=GAME_FRAME),
@@ -131,6 +132,9 @@ PAGES = (
     Page("editor.html", DVONN / "editor.html", "dvonn.editor", values=editor_board("dvonn"), frame=EDITOR_FRAME),
     Page("diamonds-editor.html", DIAMONDS / "diamonds-editor.html", "diamonds.editor", values=editor_board("diamonds"),
          frame=EDITOR_FRAME),
+    Page("puzzles.html", DVONN / "puzzles.html", "dvonn.puzzles", values=prerendered_board, frame=PUZZLE_FRAME),
+    Page("diamonds-puzzles.html", DIAMONDS / "diamonds-puzzles.html", "diamonds.puzzles", values=diamonds_board,
+         frame=PUZZLE_FRAME),
 )
 
 
@@ -172,6 +176,7 @@ def build(out: Path = DIST) -> Site:
     values["pyscript_core_chunk"] = next(
         f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))
     guide(site, values)
+    puzzles.write(site, values)
 
     catalogs = {language: i18n.read(language) for language in i18n.LANGUAGES}
     for page in PAGES:

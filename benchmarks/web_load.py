@@ -507,6 +507,7 @@ def main(argv: list[str] | None = None) -> int:
                     figures[label, name].append(cold_run(browser, bases[label], servers[label], name, throttle,
                                                          args.cpu))
                 results["loadavg"].append(os.getloadavg()[0])
+                print(f"  round {len(results['loadavg'])} done, load average {results['loadavg'][-1]:.2f}", flush=True)
             floor = figures[first, FLOOR]
             print(f"\n== {network}: medians of {args.runs} rounds (least..greatest); load average after each "
                   "round: " + ", ".join("%.2f" % x for x in results["loadavg"][-args.runs:]))

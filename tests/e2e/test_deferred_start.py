@@ -26,8 +26,8 @@ def test_a_click_at_the_moment_the_page_is_ready_is_not_lost(game: GamePage) -> 
     assert game.page.evaluate("window.__beforeClick") is False
     # The click ran the queued wiring first, then reached the button's own listener.
     assert game.page.evaluate("window.__afterClick") is True
-    game.press("import-cancel")
-    assert game.page.evaluate("document.querySelector('[data-testid=\"import-dialog\"]').open") is False
+    game.page.get_by_test_id("import-cancel").click()
+    game.page.wait_for_function("!document.querySelector('[data-testid=import-dialog]').open")
 
 
 def test_the_controls_are_wired_without_any_input(game: GamePage) -> None:

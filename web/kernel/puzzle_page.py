@@ -88,7 +88,8 @@ class PuzzlePage:
         for name in ELEMENTS:
             self.EL[name] = document.querySelector('[data-testid="%s"]' % name)
         self.turned = False
-        self.puzzles = []
+        self.lines = []  # the set's lines, parsed on demand (P.lines)
+        self.parsed = None  # every puzzle, once the stream needs them
         self.puzzle = None  # type: Any
         self.step = 0  # moves of the solution played
         self.state = "solve"  # solve / wrong / solved
@@ -334,7 +335,9 @@ class PuzzlePage:
 
     def on_next(self, event=None):
         theme, difficulty = self.filters()
-        p = P.pick(self.puzzles, self.player, theme, difficulty, self.puzzle["id"] if self.puzzle else "")
+        if self.parsed is None:
+            self.parsed = P.parse("\n".join(self.lines))
+        p = P.pick(self.parsed, self.player, theme, difficulty, self.puzzle["id"] if self.puzzle else "")
         if p is None:
             self.notice = _("No puzzle has that theme.")
         else:
@@ -344,7 +347,7 @@ class PuzzlePage:
 
     def today(self):
         d = window.Date.new()
-        return P.daily(self.puzzles, int(d.getFullYear()), int(d.getMonth()) + 1, int(d.getDate()))
+        return P.parse_line(P.daily(self.lines, int(d.getFullYear()), int(d.getMonth()) + 1, int(d.getDate())))
 
     def on_daily(self, event=None):
         self.notice = ""
@@ -382,11 +385,12 @@ class PuzzlePage:
         if not text.startswith("#id="):
             return False
         pid = str(window.dvonnSafe.decode(text[4:]) or "")
-        p = P.by_id(self.puzzles, pid)
+        line = P.line_of(self.lines, pid)
+        p = P.parse_line(line) if line is not None else None
         if p is None:
             self.notice = _("There is no puzzle %s in this set: here is the puzzle of the day.") % pid[:20]
             return False
-        self.open(p, daily=p is self.today())
+        self.open(p, daily=p["id"] == self.today()["id"])
         return True
 
     def on_hashchange(self, event):
@@ -420,7 +424,7 @@ class PuzzlePage:
         self.listen(window.matchMedia(TURN_QUERY), "change", self.on_layout)
         self.on_layout()
         window.onhashchange = create_proxy(self.on_hashchange)
-        self.puzzles = P.parse(str(await fetch(self.body.dataset.puzzlesSrc).text()))
+        self.lines = P.lines(str(await fetch(self.body.dataset.puzzlesSrc).text()))
         if not self.open_hash():
             self.open(self.today(), daily=True)
         self.redraw()

@@ -44,28 +44,41 @@ def split_moves(text):
     return out
 
 
+def lines(text):
+    """The puzzle lines of the compact text (comments and blank lines skipped), not yet parsed: the page
+    parses only the puzzle it shows until the stream needs them all."""
+    return [line for line in text.split("\n") if line and line[0] != "#"]
+
+
+def parse_line(line):
+    """One puzzle of the compact text, or None for a malformed line."""
+    f = line.split("\t")
+    if len(f) < 6:
+        return None
+    try:
+        rating = int(f[5])
+    except ValueError:
+        return None
+    return {"id": f[0], "position": f[1], "solution": split_moves(f[2]), "margin": f[3],
+            "themes": [t for t in f[4].split(",") if t], "rating": rating}
+
+
 def parse(text):
-    """The puzzles of the compact text (comments and blank lines skipped, malformed lines too)."""
+    """The puzzles of the compact text (comments, blank and malformed lines skipped)."""
     out = []
-    for line in text.split("\n"):
-        if not line or line[0] == "#":
-            continue
-        f = line.split("\t")
-        if len(f) < 6:
-            continue
-        try:
-            rating = int(f[5])
-        except ValueError:
-            continue
-        out.append({"id": f[0], "position": f[1], "solution": split_moves(f[2]), "margin": f[3],
-                    "themes": [t for t in f[4].split(",") if t], "rating": rating})
+    for line in lines(text):
+        p = parse_line(line)
+        if p is not None:
+            out.append(p)
     return out
 
 
-def by_id(puzzles, pid):
-    for p in puzzles:
-        if p["id"] == pid:
-            return p
+def line_of(puzzle_lines, pid):
+    """The line of the puzzle ``pid`` (None if there is none)."""
+    head = pid + "\t"
+    for line in puzzle_lines:
+        if line.startswith(head):
+            return line
     return None
 
 

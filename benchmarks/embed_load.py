@@ -10,7 +10,7 @@ does) and measures, each time in a fresh browser context (cold cache), the media
 - a page with three embeds: time until all three are live, bytes transferred (the runtime
   is shared through the HTTP cache);
 - the rules page: time until all its example boards are live, bytes;
-- the bare PyScript MicroPython page (bare.html) as the floor;
+- the floor page (floor.html: the runtime as the pages load it, a script that only sets data-ready);
 
 once on localhost and once throttled to 10 Mbit/s with 40 ms latency (Chrome DevTools
 Protocol network emulation).  It also checks that none of these pages requested Pyodide.
@@ -80,7 +80,7 @@ CASES = {
     "three embeds": (THREE, FRAMES_READY, FRAMES_TIME),
     "rules page": ("rules.html", "document.body.dataset.boards !== undefined",
                    "Number(document.body.dataset.allLiveMs)"),
-    "bare MicroPython page": ("bare.html", "document.body.dataset.ready === 'true'", "performance.now()"),
+    "floor page": ("floor.html", "document.body.dataset.ready === 'true'", "performance.now()"),
 }
 
 

@@ -84,6 +84,23 @@ def wrap(text: str, width: int) -> "List[str]":
     return lines
 
 
+def opening(half_w: int, top: int, width: int, height: int, size: "Tuple[int, int]", title: str,
+            background: str, plate: "List[Tuple[int, int]]", plate_colour: str) -> "List[str]":
+    """A diagram's first elements: the ``<svg>`` (its view box in tenths of a pixel, ``size`` its
+    width and height in pixels), its title, the background and the board's plate (the outline
+    ``plate``, drawn with a thick rounded stroke)."""
+    return [
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" width="%d" height="%d" role="img"'
+        ' aria-label="%s" font-family="sans-serif">'
+        % (tenths(-half_w), tenths(top), tenths(width), tenths(height), size[0], size[1], escape(title)),
+        "<title>%s</title>" % escape(title),
+        '<rect x="%s" y="%s" width="%s" height="%s" rx="12" fill="%s"/>'
+        % (tenths(-half_w), tenths(top), tenths(width), tenths(height), background),
+        '<polygon points="%s" fill="%s" stroke="%s" stroke-width="12" stroke-linejoin="round"/>'
+        % (points(plate), plate_colour, plate_colour),
+    ]
+
+
 def outline(corners: "List[Tuple[int, int]]") -> "List[Tuple[int, int]]":
     """The convex outline of the cells' corners (the board's edge), counter-clockwise."""
     pts = sorted(corners)

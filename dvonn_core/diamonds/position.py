@@ -97,16 +97,8 @@ def parse_position(text: str) -> "Tuple[int, int, int, bool, int]":
             raise PositionError("row %s of %s describes %s cells; it has %d" % (ROW_NAMES[r], quote(text), "more than %d" % ROW_LENGTHS[r] if n > ROW_LENGTHS[r] else str(n), ROW_LENGTHS[r]))
     if swap_ok and (turn != 1 or white or black & (black - 1) or not black):
         raise PositionError("position %s: swap ('s') is possible only right after the first drop (one black stone, White to move)" % quote(text),
-                            "swap", {"black": _count(black), "white": _count(white), "side": "bw"[turn]})
+                            "swap", {"black": bin(black).count("1"), "white": bin(white).count("1"), "side": "bw"[turn]})
     return black, white, turn, swap_ok, passes
-
-
-def _count(bits: int) -> int:
-    n = 0
-    while bits:
-        bits &= bits - 1
-        n += 1
-    return n
 
 
 assert len(CELLS) == sum(ROW_LENGTHS)

@@ -15,7 +15,7 @@ From the command line: ``python -m dvonn_core svg --game diamonds POSITION_OR_RE
 """
 
 from ..common.layout import centred, hex_to_pixel, layout
-from ..common.svgtext import escape, outline, points, round_half_up, tenths, wrap
+from ..common.svgtext import escape, opening, outline, points, round_half_up, tenths, wrap
 from .board import CELLS, ROW_NAMES, ROWCOLS, index, is_cell
 
 try:
@@ -138,16 +138,7 @@ def render(game_or_position: "object", *, highlight: "object" = (), caption: "Op
     for (r, q) in ROWCOLS:
         x, y = _xy(r, q, flip)
         corners.extend([(x + dx, y + dy) for (dx, dy) in HEX_CORNERS])
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" width="%d" height="%d" role="img"'
-        ' aria-label="%s" font-family="sans-serif">'
-        % (tenths(-half_w), tenths(top), tenths(width), tenths(height), out_w, out_h, escape(title)),
-        "<title>%s</title>" % escape(title),
-        '<rect x="%s" y="%s" width="%s" height="%s" rx="12" fill="%s"/>'
-        % (tenths(-half_w), tenths(top), tenths(width), tenths(height), BACKGROUND),
-        '<polygon points="%s" fill="%s" stroke="%s" stroke-width="12" stroke-linejoin="round"/>'
-        % (points(outline(corners)), PLATE, PLATE),
-    ]
+    parts = opening(half_w, top, width, height, (out_w, out_h), title, BACKGROUND, outline(corners), PLATE)
     for i in range(len(CELLS)):
         r, q = ROWCOLS[i]
         x, y = _xy(r, q, flip)

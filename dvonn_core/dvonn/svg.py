@@ -36,7 +36,7 @@ From the command line (``python -m dvonn_core svg --help``)::
 import math
 
 from ..common.layout import centred, hex_to_pixel, layout
-from ..common.svgtext import escape, outline, points, round_half_up, tenths
+from ..common.svgtext import escape, opening, outline, points, round_half_up, tenths
 from ..common.svgtext import wrap as _wrap
 from .board import CELLS, COORDS, SIZE, index
 from .moves import Move
@@ -459,16 +459,7 @@ def render(
     out_h = _round(out_w * height / width)
 
     title = caption if caption else "DVONN board"
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" width="%d" height="%d" role="img"'
-        ' aria-label="%s" font-family="sans-serif">'
-        % (_n(-half_w), _n(top), _n(width), _n(height), out_w, out_h, escape(title)),
-        "<title>%s</title>" % escape(title),
-        '<rect x="%s" y="%s" width="%s" height="%s" rx="12" fill="%s"/>'
-        % (_n(-half_w), _n(top), _n(width), _n(height), BACKGROUND),
-        '<polygon points="%s" fill="%s" stroke="%s" stroke-width="12" stroke-linejoin="round"/>'
-        % (_points(_plate(flip)), PLATE, PLATE),
-    ]
+    parts = opening(half_w, top, width, height, (out_w, out_h), title, BACKGROUND, _plate(flip), PLATE)
 
     for i in range(SIZE):
         col, row = COORDS[i]

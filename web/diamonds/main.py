@@ -30,18 +30,20 @@ class DiamondsPage(GamePage):
 
     def __init__(self):
         GamePage.__init__(self, Session(), persist, render)
-        self.keyed = OutlinedBoard(self.board)  # the cells and the diamonds' outlines (as the documentation boards)
+        # The cells and the diamonds' outlines, as on the documentation boards (the kernel's keyed board).
+        self.outlined = OutlinedBoard(self.board)
+        self.keyed = self.outlined
         self.input = board_dom.BoardInput(self.keyed, self)
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_board(self):
         S = self.S
-        self.keyed.show(S.stones(), S.marks(), S.focus, S.flipped, self.turned, S.diamonds(), S.chosen_diamond())
+        self.outlined.show(S.stones(), S.marks(), S.focus, S.flipped, self.turned, S.diamonds(), S.chosen_diamond())
 
     def adopt_board(self):
         S = self.S
         if not self.turned:  # pre-rendered upright by build.py
-            self.keyed.adopt_drawn(S.stones(), S.marks(), S.flipped, S.focus, S.diamonds(), S.chosen_diamond())
+            self.outlined.adopt_drawn(S.stones(), S.marks(), S.flipped, S.focus, S.diamonds(), S.chosen_diamond())
 
     def draw_more(self):
         S = self.S

@@ -24,11 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 import build
 import serve
 from benchmarks.bot_speed import POSITIONS
+from benchmarks.bot_speed_browser import ARGS, CHROMIUM
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic"]
 CHAIN = (ROOT / "tests" / "data" / "diamonds" / "long-chain.txt").read_text().splitlines()[0]
 
 RUN = """async ([kind, position, marks]) => {

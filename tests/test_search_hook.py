@@ -132,3 +132,17 @@ def test_a_node_budget_through_the_hook_gives_the_same_answer_every_time():
             move = diamonds_bot.choose_move(game, "hard", 1, 1e9, info, hook=lambda s: s.nodes >= 300)
             answers.add((str(move), info["score"], info["depth"], info["nodes"]))
         assert len(answers) == 1
+
+
+def test_the_principal_line_follows_the_table_with_legal_moves():
+    """Search.line: what a live analysis shows as the best line, read from the search's table."""
+    game = dvonn_positions()[3]
+    search = bot.Search(game.copy(), 1e9)  # no clock: depth 4 exactly
+    first = search.run(4, bot.Rng(1), 0)
+    line = search.line(game, first, 8)
+    assert line[0] == first and 3 <= len(line) <= 4  # a depth-4 search: the table holds the first three replies
+    g = game.copy()
+    for code in line:
+        assert code in g.legal_codes()
+        g.push(code)
+    assert search.line(game, first, 2) == line[:2]

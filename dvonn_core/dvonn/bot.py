@@ -624,6 +624,27 @@ class Search:
         self.best_score = top if top is not None else 0
         return best
 
+    def line(self, game: Game, first: int, plies: int) -> "List[int]":
+        """The principal line from ``game``, the search's root position (given again: while the search runs,
+        its own copy is somewhere in its tree): ``first``, then the table's best move in each position it
+        leads to, at most ``plies`` moves, each legal there (a live analysis shows it as the best line).
+
+        >>> game = Game.from_position("9-10-11-10-9.wp")
+        >>> search = Search(game.copy(), 1.0)
+        >>> first = search.run(3, Rng(1), 0)
+        >>> search.line(game, first, 1) == [first]
+        True
+        """
+        g = game.copy()
+        out = []  # type: List[int]
+        code = first
+        while code and len(out) < plies and code in g.legal_codes():
+            out.append(code)
+            g.push(code)
+            entry = self.tt[g.turn].get(tuple(g.cells))
+            code = entry[3] if entry is not None else 0
+        return out
+
     # ---------------------------------------------------------------- interior
 
     def _order_key(self, code: int, tt_move: int, ply: int) -> int:

@@ -45,7 +45,8 @@ class BotThinking:
 
     def hold(self):
         """Whether the tests hold the bot (see the module's docstring)."""
-        return str(self.page.body.dataset.holdBot) == "true"
+        # getAttribute: MicroPython raises on a dataset key the element does not have.
+        return self.page.body.getAttribute("data-hold-bot") == "true"
 
     def begin(self, generation):
         """A search starts for the session at ``generation``: its token."""

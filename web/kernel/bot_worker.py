@@ -154,7 +154,8 @@ def diamonds_score(score):
 class Live:
     """The hook a live search gives the core: it posts the search's progress on ``channel`` (a
     ``BroadcastChannel`` name, "" for none), gives the event loop a turn, and says to stop once
-    :func:`stop` was called with ``token``.  ``describe(search)`` is ``(depth, move text, score)``."""
+    :func:`stop` was called with ``token``.  ``describe(search)`` is ``(depth, move text, score,
+    line)``, the line a list of move texts (empty but for an analysis)."""
 
     def __init__(self, token, channel, describe):
         self.token = str(token)
@@ -162,6 +163,7 @@ class Live:
         self.start = self.turn = time.time()
         self.posted = 0.0
         self.shown = None  # the (depth, move) last posted
+        self.shown_line = []  # type: List[str]  # the line last posted
         self.channel = None
         if channel:
             import js
@@ -183,14 +185,15 @@ class Live:
         """Post the search's progress when its depth or best move changed, or now and then."""
         if self.channel is None:
             return
-        depth, move, score = self.describe(search)
+        depth, move, score, line = self.describe(search)
         if not final and (depth, move) == self.shown and now - self.posted < PROGRESS_EVERY:
             return
         self.shown = (depth, move)
+        self.shown_line = line
         self.posted = now
         self.channel.postMessage(json.dumps({
             "token": self.token, "depth": depth, "move": move, "score": score, "nodes": search.nodes,
-            "seconds": round(now - self.start, 2), "final": final}))
+            "seconds": round(now - self.start, 2), "line": line, "final": final}))
 
     def close(self):
         if self.channel is not None:
@@ -228,7 +231,19 @@ def stop(token):
 _LOCK = []  # type: List[Any]  # the asyncio.Lock that runs live searches one at a time (made in the worker's loop)
 
 
-async def search(game_kind, position, level, seed, token, channel, hold):
+#: The moves of the best line an analysis reports (see :func:`analyse`).
+LINE_PLIES = 8
+
+
+async def analyse(game_kind, position, token, channel):
+    """The analysis board's search of ``position``: the hard bot's, with no clock and no exact
+    solver (its scores on one scale), until :func:`stop` with ``token``; its progress reports carry
+    the best line (up to :data:`LINE_PLIES` moves; in Diamonds & Pivots the best turn).  Answers
+    as :func:`think` does."""
+    return await search(game_kind, position, "hard", 1, token, channel, True, LINE_PLIES)
+
+
+async def search(game_kind, position, level, seed, token, channel, hold, line=0):
     """The bot's move at ``level`` in ``position``, as :func:`think` answers (``"MOVE SCORE DEPTH
     NODES"``), searched live: its progress goes to ``channel`` and :func:`stop` with ``token`` ends
     it.  ``game_kind``: "dvonn" or "diamonds".  ``hold`` (the browser tests' hook): search without
@@ -243,7 +258,7 @@ async def search(game_kind, position, level, seed, token, channel, hold):
             if str(game_kind) == "diamonds":
                 text = _diamonds_live(position, level, seed, token, channel, hold)
             else:
-                text = _dvonn_live(position, level, seed, token, channel, hold)
+                text = _dvonn_live(position, level, seed, token, channel, hold, int(line))
             while hold and token not in STOPPED:
                 await asyncio.sleep(0.02)
             return text
@@ -251,19 +266,22 @@ async def search(game_kind, position, level, seed, token, channel, hold):
             STOPPED.discard(token)
 
 
-def _dvonn_live(position, level, seed, token, channel, hold):
+def _dvonn_live(position, level, seed, token, channel, hold, line=0):
+    """``line``: the plies of the best line to report (an analysis: no exact solver either)."""
     game = Game.from_position(str(position))
     if _choose_code is None:
         return "%s - 0 0" % choose_move(position, level, seed)
 
     def describe(s):
         code = s.partial or s.best
-        return s.completed, text_of(code) if code else "", dvonn_score(game, s.best_score if s.completed else None)
+        moves = [text_of(c) for c in s.line(game, s.best, line)] if line and s.best else []
+        return (s.completed, text_of(code) if code else "", dvonn_score(game, s.best_score if s.completed else None),
+                moves)
 
     live = Live(token, channel, describe)
     info = {}  # type: Dict[str, Any]
     try:
-        code = _choose_code(game, str(level), int(seed), 1e9 if hold else None, info, hook=live)
+        code = _choose_code(game, str(level), int(seed), 1e9 if hold else None, info, solve=not line, hook=live)
         text = answer(text_of(code), dvonn_score(game, info.get("score")), info)
         _post_final(live, info, text)
         return text
@@ -280,7 +298,7 @@ def _diamonds_live(position, level, seed, token, channel, hold):
     def describe(s):
         best = s.best
         move = "" if not s.completed else "pass" if best is None else str(game.chain_move(best[1], best[4]))
-        return s.completed, move, diamonds_score(s.best_score if s.completed else None)
+        return s.completed, move, diamonds_score(s.best_score if s.completed else None), [move] if move else []
 
     live = Live(token, channel, describe)
     info = {}  # type: Dict[str, Any]
@@ -300,7 +318,7 @@ def _post_final(live, info, text):
     move, score, depth, nodes = text.rsplit(" ", 3)
     live.channel.postMessage(json.dumps({
         "token": live.token, "depth": int(depth), "move": move, "score": score, "nodes": int(nodes),
-        "seconds": round(time.time() - live.start, 2), "final": True}))
+        "seconds": round(time.time() - live.start, 2), "line": live.shown_line, "final": True}))
 
 
 def ping():
@@ -320,4 +338,4 @@ def _can_stop():
     return bool(can_run_sync() or getattr(js.WebAssembly, "Suspending", None) is not None)
 
 
-__export__ = ["choose_move", "think", "diamonds_move", "diamonds_think", "ping", "search", "stop", "score"]
+__export__ = ["choose_move", "think", "diamonds_move", "diamonds_think", "ping", "search", "stop", "score", "analyse"]

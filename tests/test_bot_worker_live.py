@@ -1,0 +1,75 @@
+"""The bot worker's live searches (web/kernel/bot_worker.py) on CPython: the progress they post, the best
+line an analysis reports, and stop().  The browser's BroadcastChannel is replaced by a recorder that
+stops the search once it has seen enough (in the browser, the page's stop() is served in the turns
+the search gives the worker's event loop; tests/e2e/test_bot_live.py)."""
+
+import asyncio
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from dvonn_core.dvonn.game import Game
+from dvonn_core.dvonn.setup import random_setup
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "kernel"))
+import bot_worker
+
+
+class Channel:
+    """A stand-in for js.BroadcastChannel: records the reports, stops the search at ``depth``."""
+
+    def __init__(self, depth):
+        self.depth = depth
+        self.reports = []
+
+    def postMessage(self, text):
+        report = json.loads(text)
+        self.reports.append(report)
+        if report["depth"] >= self.depth:
+            bot_worker.stop(report["token"])
+
+    def close(self):
+        pass
+
+
+@pytest.fixture()
+def channel(monkeypatch):
+    made = []
+
+    def new(name):
+        made.append(Channel(3))
+        return made[-1]
+
+    monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(BroadcastChannel=types.SimpleNamespace(new=new)))
+    monkeypatch.setattr(bot_worker, "TURN_EVERY", 0.0)
+    return made
+
+
+def test_an_analysis_reports_a_deepening_search_with_its_best_line_until_stopped(channel):
+    game = random_setup(5)
+    answer = asyncio.run(bot_worker.analyse("dvonn", game.position(), "t1", "analysis"))
+    reports = channel[0].reports
+    depths = [r["depth"] for r in reports]
+    assert depths == sorted(depths) and depths[-1] >= 3 and reports[-1]["final"]
+    assert all(r["token"] == "t1" for r in reports)
+    deep = [r for r in reports if r["depth"] >= 3 and not r["final"]]
+    assert deep and all(len(r["line"]) >= 3 for r in deep)
+    for r in deep:
+        g = game.copy()
+        for move in r["line"]:
+            g.play(move)  # every move of the line is legal in turn
+    move, score, depth, nodes = answer.rsplit(" ", 3)
+    Game.from_position(game.position()).play(move)  # legal (play raises otherwise)
+    assert int(depth) >= 3 and int(nodes) > 0 and score != "-"
+    assert "t1" not in bot_worker.STOPPED  # a finished search forgets its token
+
+
+def test_a_bot_move_searched_live_is_legal_and_reports_its_progress(channel):
+    game = random_setup(8)
+    answer = asyncio.run(bot_worker.search("dvonn", game.position(), "hard", 1, "t2", "moves", True))
+    move = answer.rsplit(" ", 3)[0]
+    game.play(move)
+    assert channel[0].reports[-1]["final"] and channel[0].reports[-1]["move"] == move

@@ -6,7 +6,8 @@ from dvonn_core.common.portable import popcount
 from dvonn_core.dvonn import bot, endgame, placement
 from dvonn_core.dvonn.endgame import OutOfTime, Solver
 from dvonn_core.dvonn.game import Game
-from dvonn_core.dvonn.setup import random_game, random_setup
+from dvonn_core.dvonn.setup import random_setup
+from test_endgame import late_position
 
 # A position after placement, White to move with many choices (as in test_bot.py).
 OPENING = random_setup(5)
@@ -14,14 +15,6 @@ OPENING = random_setup(5)
 PLACING = Game()
 for _c in ["F3", "C3", "I3", "E3", "E2", "D4", "G4"]:
     PLACING.play(_c)
-
-
-def late_position(seed, stacks):
-    """The last position of a random game with at least ``stacks`` stacks, after a stack move."""
-    game = random_game(seed)
-    while popcount(game.occupied) < stacks or not game.last_code < 49 * 64:
-        game.pop()
-    return Game.from_position(game.position())
 
 
 class SlowClock:
@@ -117,7 +110,11 @@ def test_the_solver_s_node_budget_counts_all_its_nodes():
     assert 3000 < solver.nodes <= 3000 + 1024
 
 
-def test_master_at_its_own_budget_searches_deeper_than_hard_and_plays_the_same_move_again():
+def test_master_at_its_own_budget_searches_deeper_than_hard_and_plays_the_same_move_again(monkeypatch):
+    # A clock that stands still: on a machine loaded by other work the search could otherwise take the
+    # minute of master's safety cap on the wall clock, and stop there.
+    for module in (bot, endgame, placement):
+        monkeypatch.setattr(module, "_now", SlowClock(0.0))
     code, info = master(OPENING, seed=7)
     assert OPENING.is_legal(bot.Move.from_code(code))
     assert bot.NODE_SHARE * bot.MASTER_NODES < info["nodes"] <= bot.MASTER_NODES + 32

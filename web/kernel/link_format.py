@@ -625,7 +625,7 @@ def compare(mine, theirs):
 # -- what a browser keeps of its games by link ----------------------------------------------------
 #: The fields of an entry of the registry (``kernel/by_link.py``) and their types.
 ENTRY_FIELDS = {"id": str, "value": str, "game": str, "page": str, "first": str, "moves": int, "mine": str,
-                "opponent": str, "to_move": str, "opened": int, "other": str}
+                "opponent": str, "to_move": str, "opened": int, "other": str, "sent": int}
 #: The most entries set aside that are kept (the oldest go first).
 MAX_ASIDE = 20
 

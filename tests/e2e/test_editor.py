@@ -181,9 +181,9 @@ def test_a_position_given_as_a_string_is_set_up_by_clicks(editor: Any, size: str
     editor.page.screenshot(path=str(artifacts / f"editor-{editor.NAME}-{size}.png"), full_page=True)
 
 
+@pytest.mark.parametrize("size", ["desktop"], indirect=True)  # the keyboard and the removal tools: once,
+@pytest.mark.parametrize("editor", ["dvonn"], indirect=True)  # on the desktop, DVONN's stacks
 def test_taps_take_pieces_off_and_clear_and_keys_work(editor: Any, size: str) -> None:
-    if size != "desktop" or editor.NAME != "dvonn":
-        pytest.skip("the keyboard and the removal tools once, on the desktop")
     editor.page.get_by_test_id("editor-start-empty").click()
     for tool in ("dvonn", "white", "black"):
         editor.tool(tool)
@@ -221,10 +221,9 @@ def test_an_impossible_position_says_why_and_exports_a_diagram_but_no_link(edito
     assert Path(download.path()).read_text() == editor.diagram(editor.IMPOSSIBLE)
 
 
+@pytest.mark.parametrize("size", ["desktop"], indirect=True)  # the game page's bot: once, on the desktop
 def test_the_exported_link_opens_the_game_page_there_and_the_bot_plays(editor: Any, size: str) -> None:
     """(The game page loads the bot in Pyodide: the watch's check is the game page's.)"""
-    if size != "desktop":
-        pytest.skip("the game page's bot once, on the desktop")
     page = editor.page
     field = page.get_by_test_id("editor-position")
     field.fill(editor.PLAY_FROM)

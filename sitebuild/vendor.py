@@ -89,7 +89,7 @@ def worker_imports(script: Path) -> list[str]:
     top-level ``try`` included), in order.
 
     >>> worker_imports(BOT_WORKER)
-    ['random', 'dvonn_core', 'dvonn_core.dvonn.game', 'dvonn_core.dvonn.bot']
+    ['json', 'random', 'time', 'dvonn_core', 'dvonn_core.dvonn.game', 'dvonn_core.dvonn.bot']
     """
     names: list[str] = []
     statements = list(ast.parse(script.read_text()).body)

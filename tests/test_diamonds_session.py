@@ -259,7 +259,10 @@ def test_embed_parameters_that_cannot_be_shown_are_named(query: str, message: st
 
 def test_embed_parameters() -> None:
     spec = embed_params.parse(parse_query("?game=diamonds&moves=b6,a5&labels=0&caption=Two+drops"))
-    assert spec == {"position": None, "moves": ["b6", "a5"], "flip": False, "labels": False, "caption": "Two drops"}
+    assert spec == {"position": None, "moves": ["b6", "a5"], "flip": False, "labels": False, "highlight": [],
+                    "caption": "Two drops"}
+    spec = embed_params.parse(parse_query("?game=diamonds&highlight=e5,b6"))
+    assert spec["highlight"] == ["e5", "b6"]
 
 
 def test_an_example_session_starts_after_its_moves_and_cannot_take_them_back() -> None:

@@ -4,7 +4,16 @@ Undo takes it back."""
 
 from __future__ import annotations
 
+import pytest
+
 from .app import GamePage
+from .axe import summary, violations
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    # The pages' CSP forbids inline scripts; axe is injected as one (as in test_a11y.py).
+    return {**browser_context_args, "bypass_csp": True}
 
 
 def phase(game: GamePage) -> str:
@@ -32,11 +41,16 @@ def test_resign_asks_first_ends_the_game_survives_a_reload_and_undo_takes_it_bac
     box.wait_for(state="hidden")
     assert phase(game) != "over" and "resigned" not in game.status()
     resign.click()
+    box.wait_for(state="visible")
+    found = violations(game.page)
+    assert not found, summary(found)  # the question, as axe-core sees it
     game.page.get_by_test_id("resign-confirm").click()
     game.page.wait_for_function("document.body.dataset.phase === 'over'")
     status = game.status()
     assert f"{side.capitalize()} resigned, so {other.capitalize()} wins" in status, status
     assert resign.is_disabled() and not box.is_visible()
+    found = violations(game.page)
+    assert not found, summary(found)
     assert game.history() == line
     assert saved_resignation(game) == side
     # A reload keeps the resignation.

@@ -4,6 +4,7 @@ about 27), the page does not scroll sideways, and a tap on a turned board plays.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,13 +25,15 @@ def smallest_cells(page: Any) -> dict[str, float]:
 @pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390x844", "360x740"])
 @pytest.mark.parametrize("path", list(PAGES))
 def test_the_live_boards_of_a_rules_page_have_cells_of_44_px(page: Any, base_url: str, path: str,
-                                                              size: tuple[int, int]) -> None:
+                                                              size: tuple[int, int], artifacts: Path) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
     watch = Watch(page, base_url)
     watch.open(path)
     assert page.evaluate("document.querySelectorAll('figure.example.turned').length") == page.evaluate(
         "document.querySelectorAll('figure.example').length") > 0
     cells = smallest_cells(page)
+    (artifacts / f"cell-size-{path[:-5]}-{size[0]}x{size[1]}.txt").write_text(
+        f"{path} {size[0]}x{size[1]}: smallest cell of its live boards {min(cells.values()):.1f} CSS px\n")
     small = {name: round(px, 1) for name, px in cells.items() if px < MIN_CELL}
     assert not small, f"{path} at {size}: cells under {MIN_CELL} px: {small}"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -222,10 +222,10 @@ def test_render_marks_and_keys() -> None:
 
 
 def test_render_turned_board_fits_a_phone() -> None:
-    """The turned board (phones held upright): flat-top hexes, no labels, the cells a quarter
+    """The turned board (phones held upright): flat-top hexes, its 18 labels, the cells a quarter
     turn round inside its own viewBox, and at 360 CSS px wide every cell >= 44 px both ways."""
     svg = render.board_svg({"e5": "w"}, diamonds=[("d5", "d6", "e5", "e6")], turned=True)
-    assert svg.count('href="#dhext"') == 61 and 'href="#dhex"' not in svg and 'class="lbl"' not in svg
+    assert svg.count('href="#dhext"') == 61 and 'href="#dhex"' not in svg and svg.count('class="lbl"') == 18
     x0, y0, width, height = (float(v) for v in render.viewbox(True).split())
     for cell in render.CELLS:
         for flipped in (False, True):

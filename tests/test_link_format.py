@@ -170,6 +170,8 @@ MALFORMED = [
     (value_of(b'dvonn\tid\twhite\t0\tU\t0\t1\t{"a":[1]}\n-\n\n'), "its setting 'a' is not valid"),
     (value_of(b"dvonn\tid\twhite\t0\tU\t0\t1\t\n-\nWhite\n\n"), "a tag line is not valid"),
     (value_of(b"dvonn\tid\twhite\t1\tU\t0\t1\t\n-\n\n\xff"), "a byte that is no cell"),
+    (value_of(b"dvonn\tid\twhite\t0\tU\t0\t1\t\tpink\n-\n\n"), "the side that resigned, 'pink', is not white or black"),
+    (value_of(b"dvonn\tid\twhite\t0\tU\t0\t1\t\twhite\tx\n-\n\n"), "its first line is not a game's header"),
 ]
 
 
@@ -178,6 +180,34 @@ def test_a_malformed_link_is_refused_naming_what_is_wrong(value: str, reason: st
     with pytest.raises(LinkError) as error:
         link_format.read(value, "dvonn", STARTS["dvonn"])
     assert reason in str(error.value)
+
+
+@pytest.mark.parametrize("numbered", [True, False], ids=["numbered", "text"])
+@pytest.mark.parametrize(("name", "moves"), [("dvonn", DVONN_GAME[:60]), ("diamonds", ["e5", "d4", "c3"]),
+                                              ("dvonn", [])])
+def test_a_resignation_travels_in_the_link(name: str, moves: list[str], numbered: bool) -> None:
+    game = game_of(name, moves)
+    side = game.to_move
+    plain = link_format.pack(link_format.of_game(name, "k3p9x2am", game), coder(name) if numbered else None)
+    game.resign(side)
+    link = link_format.of_game(name, "k3p9x2am", game)
+    assert link.resigned == side
+    value = link_format.pack(link, coder(name) if numbered else None)
+    back, replayed = link_format.read(value, name, STARTS[name], CODECS[name])
+    assert back.resigned == side and replayed.resigned == side and replayed.phase == "over"
+    assert replayed.winner() == ("black" if side == "white" else "white")
+    assert back.moves == [str(m) for m in game.moves]
+    # A link without a resignation reads as before, with none.
+    assert link_format.read(plain, name, STARTS[name], CODECS[name])[1].resigned is None
+
+
+def test_a_resignation_after_the_game_was_over_is_refused() -> None:
+    game = game_of("dvonn", DVONN_GAME)
+    assert game.phase == "over"
+    link = link_format.of_game("dvonn", "a", game)
+    link.resigned = "white"
+    with pytest.raises(LinkError, match="it says white resigned, but the game was over before that"):
+        link_format.read(link_format.pack(link), "dvonn", STARTS["dvonn"])
 
 
 def test_a_link_of_the_other_game_is_refused() -> None:

@@ -251,6 +251,8 @@ class DiamondsGame:
         self._undo = []  # type: List[Tuple[int, int, int, bool, int, bool]]
         self.start_position = None  # type: Optional[str]
         self.tags = {}  # type: Dict[str, str]
+        #: The side that resigned (the game is then over), or ``None``.
+        self.resigned = None  # type: Optional[str]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -323,7 +325,7 @@ class DiamondsGame:
 
     @property
     def phase(self) -> str:
-        return "over" if self._passes >= 2 else "play"
+        return "over" if self._passes >= 2 or self.resigned is not None else "play"
 
     @property
     def can_swap(self) -> bool:
@@ -354,6 +356,8 @@ class DiamondsGame:
 
     def winner(self) -> "Optional[str]":
         """``"black"`` or ``"white"`` once the game is over (equal counts: White, the second player), else ``None``."""
+        if self.resigned is not None:
+            return "black" if self.resigned == "white" else "white"
         if self.phase != "over":
             return None
         b, w = self.score()
@@ -368,7 +372,8 @@ class DiamondsGame:
         return [tuple(CELLS[c] for c in DIAMONDS[k]) for k in diamonds_of(self._stones[side])]
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, DiamondsGame) and other.position() == self.position() and [str(m) for m in other.moves] == [str(m) for m in self.moves]
+        return (isinstance(other, DiamondsGame) and other.position() == self.position() and other.resigned == self.resigned
+                and [str(m) for m in other.moves] == [str(m) for m in self.moves])
 
     def __repr__(self) -> str:
         return "DiamondsGame.from_position(%r)" % self.position()
@@ -564,15 +569,33 @@ class DiamondsGame:
         twin._undo = list(self._undo)
         twin.start_position = self.start_position
         twin.tags = dict(self.tags)
+        twin.resigned = self.resigned
         return twin
 
     def undo(self) -> Move:
-        """Take back the last turn and return it; ``IndexError`` if no turn was played."""
+        """Take back the last turn and return it (a resignation is withdrawn with it); ``IndexError``
+        if no turn was played."""
         if not self.moves:
             raise IndexError("no move to undo")
+        self.resigned = None
         b, w, self._turn, self._swap_ok, self._passes, self.swapped = self._undo.pop()
         self._stones = [b, w]
         return self.moves.pop()
+
+    def resign(self, side: "Optional[str]" = None) -> None:
+        """Record that ``side`` (default: the side to move) resigned; the game is then over and the
+        other side wins, whatever the stones.  As ``Game.resign``; records end in ``resign``.
+
+        >>> game = DiamondsGame(); _ = game.play("e5"); game.resign()
+        >>> game.phase, game.winner(), game.record().split("\\n")[-3:]
+        ('over', 'black', ['1. e5', '2. resign', ''])
+        """
+        if side is None:
+            side = self.to_move
+        _side(side)
+        if self.phase == "over":
+            raise IllegalMoveError("cannot resign: the game is over")
+        self.resigned = side
 
 
 class LegalMoves:

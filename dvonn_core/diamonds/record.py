@@ -10,6 +10,10 @@ with a byte-order mark.  There is no limit on its size, on its turns or on a
 turn's pivots: reading is linear in the length of the text, and the rules
 allow chains of thousands of pivots (see :mod:`~dvonn_core.diamonds.game`).
 
+A resignation is the record's last turn: ``resign`` when the side to move
+resigned, ``resign white`` or ``resign black`` when the other side did (as in
+DVONN's records); the ``Result`` tag then names the winner.
+
 The tag lines are the same PGN-like format as DVONN's records, read and
 written by the same code (:mod:`dvonn_core.common.tags`).
 
@@ -77,6 +81,8 @@ def write(game: DiamondsGame) -> str:
     lines.append("")
     for i in range(len(game.moves)):
         lines.append("%d. %s" % (i + 1, game.moves[i]))
+    if game.resigned is not None:
+        lines.append("%d. resign%s" % (len(game.moves) + 1, "" if game.resigned == game.to_move else " " + game.resigned))
     return "\n".join(lines) + "\n"
 
 
@@ -93,7 +99,17 @@ def read(text: str) -> DiamondsGame:
     lines = text.strip().split("\n")
     tags, i = _read_tag_block(lines, MAX_TAGS)
     game = _start_from_tags(tags, DiamondsGame, DiamondsGame.from_position, STANDARD_TAGS)
-    for n, turn in _turns(" ".join(lines[i:])):
+    turns = _turns(" ".join(lines[i:]))
+    for n, turn in turns:
+        words = turn.split()
+        if words[0] == "resign":
+            if n != len(turns) or len(words) > 2 or (len(words) == 2 and words[1].lower() not in ("black", "white")):
+                raise RecordError("turn %d (%s): a resignation is the last turn, 'resign' or 'resign black' or 'resign white'"
+                                  % (n, _short(turn)), n, _short(turn))
+            if game.phase == "over":
+                raise RecordError("turn %d (%s): the game is over: there is no one left to resign" % (n, _short(turn)), n, _short(turn))
+            game.resign(words[1].lower() if len(words) == 2 else None)
+            break
         try:
             game.play(turn)
         except ValueError as e:
@@ -104,13 +120,14 @@ def read(text: str) -> DiamondsGame:
 
 
 def _turns(text: str) -> "List[Tuple[int, str]]":
-    """The turns of a move text as ``(number, text)``: a pivot word joins the turn before it."""
+    """The turns of a move text as ``(number, text)``: a pivot word joins the turn before it, and
+    so does a colour after ``resign``."""
     out = []  # type: List[Tuple[int, str]]
     current = []  # type: List[str]
     for word in text.split():
         if word[-1] == "." and word[:-1].isdigit():
             continue
-        if ">" in word and current:
+        if current and (">" in word or (current == ["resign"] and word.lower() in ("black", "white"))):
             current.append(word)
             continue
         if current:

@@ -131,9 +131,11 @@ class Game:
     @property
     def phase(self) -> str:
         """``"placement"``, ``"movement"`` or ``"over"``."""
+        if self.resigned is not None:
+            return "over"
         if self._placed < SIZE:
             return "placement"
-        if self.resigned is not None or not self.legal_codes():
+        if not self.legal_codes():
             return "over"
         return "movement"
 

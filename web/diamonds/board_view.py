@@ -11,6 +11,7 @@ position string) and ``data-turn`` (the turn being built); cells are ``[data-cel
 parts carry ``data-testid`` (``board``, ``status``, ``notice``, ``pass``, ``swap``, ``undo``, ``next``, ``reset``).
 """
 
+from pyscript import window
 from pyscript.ffi import create_proxy
 
 from diamonds import render
@@ -46,8 +47,11 @@ class BoardView:
     """Draws a session into ``root`` and wires its events (see the module docstring)."""
 
     def __init__(self, root, position=None, moves=(), steps=(), flipped=False, labels=True, keys=None,
-                 highlight=()):
+                 highlight=(), turn=False):
         self.root = root
+        # ``turn`` (a rules page): on a phone held upright the board is drawn a quarter turn
+        # round, as on the game page, so that its cells stay >= 44 CSS px.
+        self.turned = bool(turn) and bool(window.matchMedia(board_dom.TURN_QUERY).matches)
         self.highlight = list(highlight)  # cells marked "hl" (an embed's highlight=)
         self.position = position
         self.moves = list(moves)
@@ -76,7 +80,9 @@ class BoardView:
         self._listen(self.el["swap"], "click", self._action(lambda: self.session.swap()))
         self._listen(self.el["next"], "click", self.on_next)
         self._listen(self.el["reset"], "click", self.on_reset)
-        if svg.getAttribute("data-drawn"):  # drawn at build time (diamonds-rules.html): kept when it shows this
+        root.classList.toggle("turned", self.turned)
+        # Drawn upright at build time (diamonds-rules.html): kept when it shows this.
+        if svg.getAttribute("data-drawn") and not self.turned:
             s = self.session
             self.keyed.adopt_drawn(s.stones(), self.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
         self.redraw()
@@ -118,7 +124,7 @@ class BoardView:
 
     def redraw(self):
         s = self.session
-        self.keyed.show(s.stones(), self.marks(), s.focus, s.flipped, False, s.diamonds(), s.chosen_diamond())
+        self.keyed.show(s.stones(), self.marks(), s.focus, s.flipped, self.turned, s.diamonds(), s.chosen_diamond())
         self.el["status"].textContent = s.status()
         self.el["notice"].textContent = s.notice
         self.el["notice"].hidden = not s.notice
@@ -139,7 +145,7 @@ class BoardView:
         self.session.focus = cell
 
     def view(self):
-        return self.session.flipped, False
+        return self.session.flipped, self.turned
 
     def press(self, cell, by_key):
         return self.session.activate(cell)

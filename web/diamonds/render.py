@@ -65,8 +65,10 @@ VIEWBOX = "%.1f %.1f %.1f %.1f" % (MIN_X, MIN_Y, MAX_X - MIN_X, MAX_Y - MIN_Y)
 #: The board turned a quarter turn clockwise, for narrow portrait screens (phones): the rows
 #: a (right) to i (left) are columns and the hexes flat-topped.  Its hexes are a little taller
 #: than regular ones (TURNED_WIDTH across the flats, not sqrt(3) * RADIUS), so that at 360 CSS px
-#: wide every cell is still >= 44 px both ways; it has no labels (the empty cells show their
-#: names), so its viewBox holds only the cells and costs no width.
+#: wide every cell is still >= 44 px both ways.  Its labels are where the upright board has them
+#: (row letters at the head of each row, now a column; diagonal numbers at the end of each
+#: diagonal): most fall in the empty corners of the hexagon, and the viewBox keeps only the room
+#: their text needs (``_LABEL_ROOM``), not a whole cell's, so they cost about 10 of its 376 units across.
 TURNED_WIDTH = 1.85 * RADIUS
 LAYOUT_TURNED = layout(RADIUS, width=TURNED_WIDTH)
 
@@ -77,11 +79,15 @@ def _turned_raw_xy(row, diag):
 
 
 _TURNED = [_turned_raw_xy(r, q) for (r, q) in ROWCOLS]
+_TURNED_LABELS = [_turned_raw_xy(r, q) for _label, r, q in LABELS]
 _EDGE = 2  # room for a cell's outline at the edge of the turned board
-T_MIN_X = min(p[0] for p in _TURNED) - 0.96 * RADIUS - _EDGE
-T_MAX_X = max(p[0] for p in _TURNED) + 0.96 * RADIUS + _EDGE
-T_MIN_Y = min(p[1] for p in _TURNED) - 0.48 * TURNED_WIDTH - _EDGE
-T_MAX_Y = max(p[1] for p in _TURNED) + 0.48 * TURNED_WIDTH + _EDGE
+_LABEL_ROOM = (6, 9)  # half a label's text across and up (13 px, one or two characters), and a little
+T_MIN_X = min(min(p[0] for p in _TURNED) - 0.96 * RADIUS - _EDGE, min(p[0] for p in _TURNED_LABELS) - _LABEL_ROOM[0])
+T_MAX_X = max(max(p[0] for p in _TURNED) + 0.96 * RADIUS + _EDGE, max(p[0] for p in _TURNED_LABELS) + _LABEL_ROOM[0])
+T_MIN_Y = min(min(p[1] for p in _TURNED) - 0.48 * TURNED_WIDTH - _EDGE,
+              min(p[1] for p in _TURNED_LABELS) - _LABEL_ROOM[1])
+T_MAX_Y = max(max(p[1] for p in _TURNED) + 0.48 * TURNED_WIDTH + _EDGE,
+              max(p[1] for p in _TURNED_LABELS) + _LABEL_ROOM[1])
 VIEWBOX_TURNED = "%.1f %.1f %.1f %.1f" % (T_MIN_X, T_MIN_Y, T_MAX_X - T_MIN_X, T_MAX_Y - T_MIN_Y)
 
 
@@ -89,7 +95,7 @@ def viewbox(turned=False):
     """The board's viewBox, upright or turned.
 
     >>> viewbox(True)
-    '-339.0 119.2 365.9 435.0'
+    '-349.2 94.4 376.2 462.9'
     """
     return VIEWBOX_TURNED if turned else VIEWBOX
 
@@ -237,18 +243,17 @@ def board_svg(stones, marks=None, flipped=False, focus=None, diamonds=(), chosen
     keyboard tab order (roving tabindex).  ``interactive=False`` draws a picture (no
     tab stops, no button role).  Everything is in one ``<g class="scene">`` (``SCENE``), as
     on the DVONN board: one node for PyScript's observer of the document to search, not ~150.
-    ``turned`` draws the board a quarter turn round, without labels, for ``VIEWBOX_TURNED``.
+    ``turned`` draws the board a quarter turn round, labels and all, for ``VIEWBOX_TURNED``.
 
     >>> board_svg({}, turned=True).count('class="lbl"'), board_svg({}).count('class="lbl"')
-    (0, 18)
+    (18, 18)
     """
     marks = marks or {}
     focus = focus or "e5"
     parts = [SCENE, DEFS]
-    if not turned:
-        for text, r, q in LABELS:
-            x, y = xy(r, q, flipped)
-            parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
+    for text, r, q in LABELS:
+        x, y = xy(r, q, flipped, turned)
+        parts.append('<text class="lbl" x="%.1f" y="%.1f">%s</text>' % (x, y + 5, text))
     for cell in CELLS:
         parts.append(cell_svg(cell, stones.get(cell, ""), marks.get(cell), cell == focus, flipped, interactive,
                               turned))

@@ -19,7 +19,7 @@ VIEWS = []  # keeps every board (and its event proxies) alive
 
 def start_board(figure):
     VIEWS.append(BoardView(figure, attr(figure, "data-position") or None, split_turns(attr(figure, "data-moves")),
-                           attr(figure, "data-steps").split()))
+                           attr(figure, "data-steps").split(), turn=True))
 
 
 def checked(figure):

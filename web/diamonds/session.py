@@ -35,7 +35,7 @@ its last step (the line end, the pivot, a laid pivot, the drop).
 
 from dvonn_core.diamonds import DiamondsGame, Move
 from kernel.i18n import _, ngettext, side_name
-from kernel.session import OTHER, GameSession
+from kernel.session import OTHER, GameSession, resignation_text
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -47,7 +47,10 @@ CELL_CODE = {"black": "b", "white": "w", "": ""}
 
 
 def result_text(game):
-    """The line shown when the game is over: the winner and the score."""
+    """The line shown when the game is over: the winner and the score (or who resigned)."""
+    resigned = resignation_text(game)
+    if resigned:
+        return resigned
     black, white = game.score()
     winner = game.winner()
     text = (_("Game over: White wins, %d to %d.") if winner == "white" else _("Game over: Black wins, %d to %d.")) % (

@@ -11,6 +11,7 @@ position string on the board); each cell is ``[data-cell]``; the parts carry
 ``next``, ``last``, ``reset``).
 """
 
+from pyscript import window
 from pyscript.ffi import create_proxy
 
 from dvonn import render
@@ -51,10 +52,13 @@ def bar():
 class BoardView:
     """Draws ``viewer`` into ``root`` and wires its events (see the module docstring)."""
 
-    def __init__(self, root, viewer, flipped=False, labels=True, svg=None, keys=None):
+    def __init__(self, root, viewer, flipped=False, labels=True, svg=None, keys=None, turn=False):
         self.root = root
         self.viewer = viewer
         self.flipped = flipped
+        # ``turn`` (a rules page): on a phone held upright the board is drawn a quarter turn
+        # round, as on the game page, so that its cells stay >= 44 CSS px.
+        self.turned = bool(turn) and bool(window.matchMedia(board_dom.TURN_QUERY).matches)
         self.focus = "F3"
         self.pointer = "mouse"
         if svg is None:
@@ -80,7 +84,8 @@ class BoardView:
         for name, step in (("first", viewer.first), ("prev", viewer.back), ("next", viewer.forward),
                            ("last", viewer.last), ("reset", self._reset)):
             self._listen(self.el[name], "click", self._stepper(step))
-        if not flipped and svg.getAttribute("data-drawn"):  # drawn at build time (rules.html)
+        root.classList.toggle("turned", self.turned)
+        if not flipped and not self.turned and svg.getAttribute("data-drawn"):  # drawn at build time (rules.html)
             key = render.board_key(viewer.stacks(), viewer.marks(), self.focus)
             self.keyed.adopt(key, viewer.stacks(), viewer.marks())
         self.redraw()
@@ -107,14 +112,14 @@ class BoardView:
         v = self.viewer
         overlay = ""
         if v.ghosts:
-            overlay += '<g class="ghosts">' + render.vanish_svg(v.ghosts, self.flipped) + "</g>"
+            overlay += '<g class="ghosts">' + render.vanish_svg(v.ghosts, self.flipped, self.turned) + "</g>"
         if v.vanishing:
-            overlay += render.vanish_svg(v.vanishing, self.flipped)
+            overlay += render.vanish_svg(v.vanishing, self.flipped, self.turned)
             v.vanishing = {}
         stacks, marks = v.stacks(), v.marks()
         # Only the cells that changed (issue 12); the whole board the first time.
-        self.keyed.draw(stacks, marks, self.focus, self.flipped, False,
-                        lambda: render.board_svg(stacks, marks, self.flipped, self.focus), overlay=overlay)
+        self.keyed.draw(stacks, marks, self.focus, self.flipped, self.turned,
+                        lambda: render.board_svg(stacks, marks, self.flipped, self.focus, self.turned), overlay=overlay)
         self.el["status"].textContent = v.status()
         self.el["counter"].textContent = v.counter()
         self.el["notice"].textContent = v.notice
@@ -144,7 +149,7 @@ class BoardView:
 
     # -- the board's input (kernel/board_dom.BoardInput; ``self.focus`` is the focused cell) ----
     def view(self):
-        return self.flipped, False
+        return self.flipped, self.turned
 
     def press(self, cell, by_key):
         # A mouse click plays a move at once; a tap or a key first previews what it would remove.

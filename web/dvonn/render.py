@@ -13,6 +13,7 @@ from dvonn_core.common.layout import corner_offsets, hex_to_pixel, layout
 from dvonn_core.dvonn.board import CELLS as CELLS  # the page's modules find the cells here too
 from dvonn_core.dvonn.board import coords
 from kernel.i18n import N_, _, ngettext
+from kernel.session import resignation_text
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -65,7 +66,10 @@ def next_cell(cell, key, flipped=False, turned=False):
 
 
 def result_text(game):
-    """The line shown when the game is over: the winner (or a draw) and the score."""
+    """The line shown when the game is over: the winner (or a draw) and the score (or who resigned)."""
+    resigned = resignation_text(game)
+    if resigned:
+        return resigned
     white, black = game.score()
     winner = game.winner()
     if winner == "draw":

@@ -23,7 +23,7 @@ def start_board(figure):
     at = attr(figure, "data-at")
     viewer = Viewer(position, moves, int(at) if at else None, play=attr(figure, "data-play", "1") != "0",
                     highlight=split_list(attr(figure, "data-highlight")))
-    VIEWS.append(BoardView(figure, viewer))
+    VIEWS.append(BoardView(figure, viewer, turn=True))
 
 
 def checked(figure):

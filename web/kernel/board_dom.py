@@ -18,6 +18,9 @@ for nothing) and ``marks`` the classes the page adds (a selection, a target, the
 state lives in the caller's session or viewer, never in the DOM.
 """
 
+#: Narrow portrait screens (phones): a board may be drawn a quarter turn round there, so that its
+#: cells stay >= 44 CSS px (the game pages, the rules pages' live boards).
+TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 STALE = object()  # the marks of a cell the hover preview changed: never equal to any marks
 
 

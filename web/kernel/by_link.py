@@ -248,6 +248,8 @@ def open_value(value):
         ours = mine_link.moves
         mine = _side_now(entry, game)
         how, at = link_format.compare(ours, link.moves)
+        if how == "same" and mine_link.resigned != link.resigned:  # a resignation after the same moves
+            how = "newer" if link.resigned is not None else "older"
         if how in ("same", "newer"):
             if how == "newer":
                 _update(entry, link, game, value, mine)
@@ -394,7 +396,7 @@ def draw():
     over = game.phase == "over"
     my_turn = not over and game.to_move == mine
     document.title = (_("Your move · %(title)s") % {"title": _state["title"]}) if my_turn else _state["title"]
-    key = (id, len(game.moves), game.position(), game.tags.get("Hints", ""))
+    key = (id, len(game.moves), game.position(), game.tags.get("Hints", ""), getattr(game, "resigned", None))
     if key != _state["made"]:
         _state["made"] = key
         link = link_format.of_game(_game_name(), id, game, S.base, S.seed, S.options)

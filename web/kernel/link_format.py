@@ -10,6 +10,7 @@ The value after ``#game=`` is ``1`` (the format) and then, in base64url without 
 CRC-32 of the body (4 bytes, big-endian) and the body compressed with raw deflate.  The body::
 
     <game> TAB <id> TAB <side to move> TAB <number of moves> TAB <C|U|L> TAB <base> TAB <seed> TAB <options>
+        [TAB <the side that resigned: white or black>]
     <start position, or - for the empty board>
     <tag> TAB <value>            (one line per tag)
     <empty line>
@@ -17,7 +18,10 @@ CRC-32 of the body (4 bytes, big-endian) and the body compressed with raw deflat
 
 ``base`` counts the moves that are the game's setup (DVONN's random setup: its 49 placements),
 not listed nor taken back; ``seed`` and ``options`` (JSON: the game's own settings) are the
-session's, so the page shows the game as the player who sent it does.
+session's, so the page shows the game as the player who sent it does.  A ninth field, only in the
+link of a game that ended by a resignation, names the side that resigned after the last move (the
+friend's page shows the game over, the other side winning); a link without it is the same as
+before resignations existed.
 
 The moves, ``C`` (as the pages write them): numbered, each its place among the choices the rules
 allow there (a :class:`Coder` with the game's codec, ``LINK_CODEC`` of its ``persist`` module),
@@ -129,9 +133,9 @@ class Link:
     """One game link's contents: ``game`` (its page's name), ``id``, ``to_move`` (the side to
     move), ``tags`` (a dict), ``start`` (a start position, or None for the empty board),
     ``moves`` (move texts), ``base`` (how many of them are the setup), ``seed`` and ``options``
-    (the page session's)."""
+    (the page session's), ``resigned`` (the side that resigned after the last move, or None)."""
 
-    def __init__(self, game, id, to_move, tags, start, moves, base=0, seed=1, options=None):
+    def __init__(self, game, id, to_move, tags, start, moves, base=0, seed=1, options=None, resigned=None):
         self.game = game
         self.id = id
         self.to_move = to_move
@@ -141,18 +145,19 @@ class Link:
         self.base = base
         self.seed = seed
         self.options = dict(options or {})  # type: Dict[str, Any]
+        self.resigned = resigned  # type: Optional[str]
         self.coded = None  # type: Optional[bytes]  # numbered moves not yet read (see unpack)
         self.count = len(self.moves)
 
     def _fields(self):
         return (self.game, self.id, self.to_move, self.tags, self.start, self.moves, self.base, self.seed,
-                self.options)
+                self.options, self.resigned)
 
     def __eq__(self, other):
         return isinstance(other, Link) and self._fields() == other._fields()
 
     def __repr__(self):
-        return "Link(%r, %r, %r, %r, %r, %r, %r, %r, %r)" % self._fields()
+        return "Link(%r, %r, %r, %r, %r, %r, %r, %r, %r, resigned=%r)" % self._fields()
 
 
 def new_id(random):
@@ -166,15 +171,15 @@ def new_id(random):
 
 def of_game(game_name, id, game, base=0, seed=1, options=None):
     """The link of ``game`` (a rules object of the library: ``moves``, ``to_move``, ``tags``,
-    ``start_position``) under ``game_name`` and ``id``; ``base``, ``seed`` and ``options`` as a
-    page's session has them."""
+    ``start_position``, ``resigned`` if it has one) under ``game_name`` and ``id``; ``base``,
+    ``seed`` and ``options`` as a page's session has them."""
     tags = {}
     for key in game.tags:
         value = game.tags[key]
         if value and value != "?":
             tags[key] = value
     return Link(game_name, id, game.to_move, tags, game.start_position, [str(m) for m in game.moves], base, seed,
-                options)
+                options, getattr(game, "resigned", None))
 
 
 # -- the moves' cells, one byte each --------------------------------------------------------
@@ -308,9 +313,10 @@ def pack(link, coder=None):
     if moves is None:
         moves = _pack_moves(link.moves, upper)
     options = json.dumps(link.options, separators=(",", ":")) if link.options else ""
-    lines = ["\t".join((link.game, link.id, link.to_move, str(len(link.moves)), case,
-                        str(link.base), str(link.seed), options)),
-             link.start or "-"]
+    fields = [link.game, link.id, link.to_move, str(len(link.moves)), case, str(link.base), str(link.seed), options]
+    if link.resigned is not None:
+        fields.append(link.resigned)
+    lines = ["\t".join(fields), link.start or "-"]
     for key in sorted(link.tags):
         lines.append(_clean(key) + "\t" + _clean(link.tags[key]))
     head = ("\n".join(lines) + "\n\n").encode("utf-8")
@@ -378,8 +384,12 @@ def _read_body(body):
     except UnicodeError:
         raise LinkError(_("it is not a game (its header is not text)"))
     fields = head[0].split("\t")
-    if len(fields) != 8 or fields[4] not in ("U", "L", "C"):
+    if len(fields) not in (8, 9) or fields[4] not in ("U", "L", "C"):
         raise LinkError(_("it is not a game (its first line is not a game's header)"))
+    resigned = fields.pop() if len(fields) == 9 else None
+    if resigned is not None and resigned not in SIDES:
+        raise LinkError(_("it is not a game (the side that resigned, %(side)r, is not white or black)")
+                        % {"side": resigned[:20]})
     game, id, to_move, count, case, base, seed, options = fields
     count = inputs.number(count, 6, LinkError, _("its number of moves"))
     base = inputs.number(base, 6, LinkError, _("its number of setup moves"))
@@ -428,7 +438,7 @@ def _read_body(body):
         raise LinkError(_("it is not a game (its start line is empty)"))
     if start is not None and len(start) > inputs.MAX_POSITION:
         raise LinkError(_("its start position is not valid (%(error)s)") % {"error": quote(start)})
-    link = Link(game, id, to_move, tags, start, moves, base, seed, settings)
+    link = Link(game, id, to_move, tags, start, moves, base, seed, settings, resigned)
     link.coded = coded
     link.count = count
     return link
@@ -492,6 +502,11 @@ def read(value, game_name, start, codec=None, coder=None, options=None):
     if game.phase != "over" and game.to_move != link.to_move:
         raise LinkError(_("it says %(said)s is to move, but after its moves %(side)s is")
                         % {"said": _side_word(link.to_move), "side": _side_word(game.to_move)})
+    if link.resigned is not None:
+        if game.phase == "over" or not hasattr(game, "resign"):
+            raise LinkError(_("it says %(side)s resigned, but the game was over before that")
+                            % {"side": _side_word(link.resigned)})
+        game.resign(link.resigned)
     for key in link.tags:
         game.tags[key] = link.tags[key]
     return link, game

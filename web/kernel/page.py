@@ -33,7 +33,7 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
             "score-white", "score-black", "white-player", "black-player", "level", "turn-white", "turn-black",
             "review-start", "review-back", "review-forward", "review-end", "back-to-game", "review-counter",
             "branch-box", "hint", "analyse", "analysis-progress", "analysis-graph", "analysis-note",
-            "analysis-summary", "play-again", "open-editor")
+            "analysis-summary", "play-again", "open-editor", "resign", "resign-box")
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 #: The least time a move stays on the board before the bot's next move is shown (ms): a quick
@@ -82,6 +82,7 @@ class GamePage:
         self.written = {}  # (element, property) -> the value last written (put, toggle)
         self.history_items = []  # the move list's <li> items on screen
         self.turned = False  # the board drawn a quarter turn round (TURN_QUERY)
+        self.asking_resign = False  # "Resign" was pressed: the page asks to confirm it
         self.bot = None  # the worker, once loaded
         self.bot_state = "loading"
         self.thinking = BotThinking(self)  # the bot's search while it thinks: progress, "Move now"
@@ -164,6 +165,9 @@ class GamePage:
         self.draw_history()
         self.put("undo", "disabled", not S.can_undo())
         self.put("redo", "disabled", not S.can_redo())
+        self.asking_resign = self.asking_resign and S.can_resign()
+        self.put("resign", "disabled", not S.can_resign())
+        self.put("resign-box", "hidden", not self.asking_resign)
         self.toggle("body", "game-over", S.over())
         self.put("play-again", "hidden", not (S.over() and not S.ahead and "remote" not in S.players.values()))
         self.put("data", "phase", S.game.phase)
@@ -345,6 +349,22 @@ class GamePage:
         event.preventDefault()
         if changed:
             self.redraw()
+
+    def on_resign(self, event):
+        """"Resign" asks first (the box's "Yes, resign" and "Cancel")."""
+        if self.S.can_resign():
+            self.asking_resign = True
+            self.redraw()
+            document.querySelector('[data-testid="resign-confirm"]').focus()
+
+    def on_resign_confirm(self, event):
+        self.asking_resign = False
+        if self.S.resign():
+            self.after_change()
+
+    def on_resign_cancel(self, event):
+        self.asking_resign = False
+        self.redraw()
 
     def on_undo(self, event):
         if self.S.undo():
@@ -673,7 +693,7 @@ class GamePage:
                               ("analysis-graph", self.on_graph_click), ("undo", self.on_undo),
                               ("redo", self.on_redo), ("flip", self.on_flip), ("history", self.on_history_click),
                               ("back-to-game", self.on_back_to_game), ("new-game", self.on_new_game),
-                              ("play-again", self.on_play_again)):
+                              ("play-again", self.on_play_again), ("resign", self.on_resign)):
             self.listen(EL[name], "click", handler)
         steps = (("review-start", "start"), ("review-back", -1), ("review-forward", 1), ("review-end", "end"))
         for name, step in steps:
@@ -681,7 +701,8 @@ class GamePage:
         for side in ("white", "black"):
             self.listen(EL[side + "-player"], "change", self.on_player(side))
         for testid, handler in (("branch-confirm", self.on_branch_confirm), ("branch-cancel", self.on_branch_cancel),
-                                ("copy-embed", self.on_copy_embed)):
+                                ("copy-embed", self.on_copy_embed), ("resign-confirm", self.on_resign_confirm),
+                                ("resign-cancel", self.on_resign_cancel)):
             deferred.listen_to(testid, "click", handler)
         self.listen(document, "keydown", self.on_page_key)
         window.onhashchange = create_proxy(self.on_hashchange)

@@ -24,6 +24,16 @@ from kernel.i18n import _, ngettext
 OTHER = {"white": "black", "black": "white"}
 
 
+def resignation_text(game):
+    """The status line of a game ended by a resignation (who resigned, who wins), else None."""
+    side = getattr(game, "resigned", None)
+    if side == "white":
+        return _("Game over: White resigned, so Black wins.")
+    if side == "black":
+        return _("Game over: Black resigned, so White wins.")
+    return None
+
+
 class GameSession:
     """The UI state of one game page (see the module's docstring); a game's adapter subclasses it."""
 
@@ -113,6 +123,7 @@ class GameSession:
         self.reviewing = False
         self.pending = None  # a move played in a past position, waiting for confirm_branch()
         self.branches = []  # (ply, tail, redo groups, tail movers, tail kinds) of lines replaced by a new one
+        self.resigned_ahead = None  # in review: the side that resigned at the end of the live line
         self.better = {}  # ply -> the bot's better move where the analysis found a mistake
         self.hint = None  # the move text the bot suggests here (marked on the board)
         self.hint_position = None
@@ -151,6 +162,8 @@ class GameSession:
         game = self.game.copy()
         for text in self.ahead:
             game.play(text)
+        if self.resigned_ahead is not None:
+            game.resign(self.resigned_ahead)
         return game
 
     def hint_shown(self):
@@ -170,11 +183,14 @@ class GameSession:
         if ply == self.ply() and self.reviewing:
             return False
         moved = False
+        if self.ply() > ply and not self.ahead and getattr(self.game, "resigned", None) is not None:
+            self.resigned_ahead = self.game.resigned  # undo withdraws it: it comes back at the end
         while self.ply() > ply:
             self.ahead.insert(0, str(self.game.undo()))
         while self.ply() < ply:
             self.game.play(self.ahead.pop(0))
             moved = True
+        self._resign_again()
         self.reviewing = True
         self.pending = None
         self._after_jump()
@@ -192,10 +208,17 @@ class GameSession:
             return False
         while self.ahead:
             self.game.play(self.ahead.pop(0))
+        self._resign_again()
         self.reviewing = False
         self.pending = None
         self._after_jump()
         return True
+
+    def _resign_again(self):
+        """At the end of the live line again (review): the resignation that ended it is back."""
+        if not self.ahead and self.resigned_ahead is not None:
+            self.game.resign(self.resigned_ahead)
+            self.resigned_ahead = None
 
     def confirm_branch(self):
         """Play the pending move from the past position shown: a new line starts here.
@@ -211,6 +234,7 @@ class GameSession:
         del self.movers[cut:]
         del self.kinds[cut:]
         self.ahead = []
+        self.resigned_ahead = None
         self.pending = None
         self.reviewing = False
         if not self.play(text):
@@ -289,11 +313,29 @@ class GameSession:
             return True
         return self.play(text)
 
+    # -- resigning ----------------------------------------------------------------------
+    def can_resign(self):
+        """The human to move may resign (not in review, not once the game is over)."""
+        return not self.reviewing and self.pending is None and self.human_to_move() and hasattr(self.game, "resign")
+
+    def resign(self):
+        """The human to move resigns: the game is over, the other side wins (Undo takes it back)."""
+        if not self.can_resign():
+            return False
+        self.game.resign(self.game.to_move)
+        self.redo_stack = []
+        self._after_jump()
+        return True
+
     # -- undo / redo ----------------------------------------------------------------------
     def can_undo(self):
-        """A human move to take back, and no friend's move by link (``"remote"``) after it."""
+        """A human move (or a human's resignation) to take back, and no friend's move by link
+        (``"remote"``) after it."""
         if self.reviewing:
             return False
+        resigned = getattr(self.game, "resigned", None)
+        if resigned is not None:
+            return self.players[resigned] == "human"
         for kind in reversed(self.kinds):
             if kind == "human":
                 return True
@@ -309,6 +351,10 @@ class GameSession:
         answer too).  A line replaced from a past position comes back when undo returns there."""
         if not self.can_undo():
             return False
+        if getattr(self.game, "resigned", None) is not None:
+            self.game.resigned = None  # the resignation alone is taken back
+            self._after_jump()
+            return True
         group = []
         while len(self.game.moves) > self.base:
             move = self.game.undo()

@@ -12,7 +12,11 @@ import time
 
 from .app import GamePage
 
-THINKING = "document.body.dataset.botThinking === 'true'"
+# The bot searches and may be told to move: a search that was stopped (the game changed: choosing the
+# players in the form hands a side to the bot at once, then "New game" stops that search) still
+# thinks until it answers, with "Move now" disabled; the next search enables it.
+THINKING = ("document.body.dataset.botThinking === 'true'"
+            " && !document.querySelector('[data-testid=move-now]').disabled")
 NOT_THINKING = "document.body.dataset.botThinking === 'false'"
 
 

@@ -13,7 +13,8 @@ session, how its board is drawn, what a press on a cell does, and its pages' nam
 
 Test hooks: ``body.dataset.position``, ``body.dataset.ready``, ``body.dataset.analysing`` ("true"
 while the worker searches the position on screen), ``body.dataset.depth`` and ``body.dataset.line``
-(the best line's moves, space-separated, for the position on screen).
+(the best line's moves, space-separated, for the position on screen); ``body.dataset.firstReportAt``
+(``performance.now()`` of the first evaluation of the position on screen (depth 1), for the figures).
 """
 
 import asyncio
@@ -220,6 +221,8 @@ class AnalysisBoard:
             return
         if not isinstance(report, dict) or report.get("token") != self.token or self.token is None:
             return  # a search of a position already left, or another page's
+        if report.get("depth") and not (self.report or {}).get("depth"):  # the figures: its first evaluation
+            document.body.dataset.firstReportAt = str(window.performance.now())
         self.report = report
         line = [str(m) for m in report.get("line") or []]
         if not line and report.get("move"):

@@ -113,6 +113,15 @@ def test_the_analysis_deepens_and_follows_a_move_on_the_board(page: Any, base_ur
     assert not watch.errors, f"errors on the page: {watch.errors}"
 
 
+@pytest.mark.parametrize("kind", ["dvonn", "diamonds"])
+def test_a_position_that_does_not_read_is_refused_with_the_reason(page: Any, base_url: str, kind: str) -> None:
+    watch = open_board(page, base_url, kind, "9-10-11-10.w")
+    assert "cannot be read, so the board is unchanged" in page.get_by_test_id("notice").inner_text()
+    start = Game().position() if kind == "dvonn" else DiamondsGame().position()
+    assert page.evaluate("document.body.dataset.position") == start
+    assert not watch.errors, f"errors on the page: {watch.errors}"
+
+
 def test_the_game_page_opens_the_analysis_board_at_the_position_shown(game: GamePage) -> None:
     app, page = game, game.page
     app.new_game(white="human", black="human")

@@ -160,3 +160,18 @@ def test_figures(page: Any, base_url: str, kind: str) -> None:
 @pytest.fixture(scope="module")
 def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "bypass_csp": True}  # axe's script, added by the test
+
+
+def test_on_a_phone_in_german(page: Any, base_url: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    watch = Watch(page, base_url)
+    position = POSITIONS["dvonn"]
+    watch.open("de/analysis.html#position=" + quote(position))
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.evaluate("document.body.dataset.turned") == "true"
+    wait_depth(page, 1, position)
+    assert "Beste Variante" in page.inner_text("body")
+    assert is_legal("dvonn", position, line(page)[0])
+    found = violations(page)
+    assert not found, summary(found)
+    assert not watch.errors, f"errors on the page: {watch.errors}"

@@ -77,7 +77,7 @@ DIST = ROOT / "dist"
 WORKER_ONLY = ("dvonn_core.dvonn.bot", "dvonn_core.diamonds.bot", "dvonn_core.diamonds.perft",
                "dvonn_core.dvonn.perft")
 # Static files of web/shared/ copied as they are (templates are handled separately).
-STATIC_FILES = ("style.css", "editor.css", "icon.svg", "manifest.webmanifest")
+STATIC_FILES = ("style.css", "editor.css", "analysis.css", "icon.svg", "manifest.webmanifest")
 
 
 class Page:
@@ -116,6 +116,7 @@ GAME_FRAME = SHARED / "game.html"  # what every game page has; each game's page 
 EMBED_FRAME = SHARED / "embed.html"  # the same for the embed pages
 EDITOR_FRAME = SHARED / "editor.html"  # the same for the board editors (issue 40)
 PUZZLE_FRAME = SHARED / "puzzles.html"  # the puzzle pages (issue 41)
+ANALYSIS_FRAME = SHARED / "analysis.html"  # the analysis boards (issue 40)
 PAGES = (
     Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board,
          frame=GAME_FRAME),
@@ -132,6 +133,10 @@ PAGES = (
     Page("editor.html", DVONN / "editor.html", "dvonn.editor", values=editor_board("dvonn"), frame=EDITOR_FRAME),
     Page("diamonds-editor.html", DIAMONDS / "diamonds-editor.html", "diamonds.editor", values=editor_board("diamonds"),
          frame=EDITOR_FRAME),
+    Page("analysis.html", DVONN / "analysis.html", "dvonn.analysis", worker=True, values=editor_board("dvonn"),
+         frame=ANALYSIS_FRAME),
+    Page("diamonds-analysis.html", DIAMONDS / "diamonds-analysis.html", "diamonds.analysis", worker=True,
+         values=editor_board("diamonds"), frame=ANALYSIS_FRAME),
     Page("puzzles.html", DVONN / "puzzles.html", "dvonn.puzzles", values=prerendered_board, frame=PUZZLE_FRAME),
     Page("diamonds-puzzles.html", DIAMONDS / "diamonds-puzzles.html", "diamonds.puzzles", values=diamonds_board,
          frame=PUZZLE_FRAME),

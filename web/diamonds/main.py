@@ -26,6 +26,7 @@ class DiamondsPage(GamePage):
     UNITS = N_("stones")
     MORE_ELEMENTS = ("pass", "swap", "confirm")
     EDITOR_PAGE = "diamonds-editor.html"
+    ANALYSIS_PAGE = "diamonds-analysis.html"
     SCORE_ORDER = ("black", "white")  # session.score(): (black, white), as the library's
 
     def __init__(self):

@@ -33,7 +33,7 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
             "score-white", "score-black", "white-player", "black-player", "level", "turn-white", "turn-black",
             "review-start", "review-back", "review-forward", "review-end", "back-to-game", "review-counter",
             "branch-box", "hint", "analyse", "analysis-progress", "analysis-graph", "analysis-note",
-            "analysis-summary", "play-again", "open-editor", "resign", "resign-box")
+            "analysis-summary", "play-again", "open-editor", "open-analysis", "resign", "resign-box")
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 #: The least time a move stays on the board before the bot's next move is shown (ms): a quick
@@ -65,6 +65,8 @@ class GamePage:
     SCORED_PHASES = ("movement",)
     #: The game's board editor (kernel/editor.py), opened at the position on screen.
     EDITOR_PAGE = "editor.html"
+    #: The game's analysis board (kernel/analysis_board.py), opened at the position on screen.
+    ANALYSIS_PAGE = "analysis.html"
     #: Extra ``data-testid`` elements the game's own drawing uses.
     MORE_ELEMENTS = ()  # type: Tuple[str, ...]
 
@@ -177,6 +179,7 @@ class GamePage:
         # "Edit this position": the editor opens at the position shown (in review too); the game
         # stays saved here, and the editor's "Back to the game" reopens it as it was.
         self.put("open-editor", "href", self.EDITOR_PAGE + "#position=" + position)
+        self.put("open-analysis", "href", self.ANALYSIS_PAGE + "#position=" + position)
         self.put("data", "flipped", "true" if S.flipped else "false")
         scores = S.score()
         for side, score in zip(self.SCORE_ORDER, scores):

@@ -6,8 +6,10 @@ the search gives the worker's event loop; tests/e2e/test_bot_live.py)."""
 import asyncio
 import json
 import sys
+import threading
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,6 +37,16 @@ class Channel:
         pass
 
 
+def run(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: after the browser tests, Playwright's sync API
+    leaves an event loop running in the main thread, where ``asyncio.run`` refuses to start."""
+    result: list[Any] = []
+    thread = threading.Thread(target=lambda: result.append(asyncio.run(coroutine)))
+    thread.start()
+    thread.join()
+    return result[0]
+
+
 @pytest.fixture()
 def channel(monkeypatch):
     made = []
@@ -50,7 +62,7 @@ def channel(monkeypatch):
 
 def test_an_analysis_reports_a_deepening_search_with_its_best_line_until_stopped(channel):
     game = random_setup(5)
-    answer = asyncio.run(bot_worker.analyse("dvonn", game.position(), "t1", "analysis"))
+    answer = run(bot_worker.analyse("dvonn", game.position(), "t1", "analysis"))
     reports = channel[0].reports
     depths = [r["depth"] for r in reports]
     assert depths == sorted(depths) and depths[-1] >= 3 and reports[-1]["final"]
@@ -69,7 +81,7 @@ def test_an_analysis_reports_a_deepening_search_with_its_best_line_until_stopped
 
 def test_a_bot_move_searched_live_is_legal_and_reports_its_progress(channel):
     game = random_setup(8)
-    answer = asyncio.run(bot_worker.search("dvonn", game.position(), "hard", 1, "t2", "moves", True))
+    answer = run(bot_worker.search("dvonn", game.position(), "hard", 1, "t2", "moves", True))
     move = answer.rsplit(" ", 3)[0]
     game.play(move)
     assert channel[0].reports[-1]["final"] and channel[0].reports[-1]["move"] == move

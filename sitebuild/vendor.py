@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sitebuild import BOT_WORKER, NODE_MODULES, ROOT, SHARED
+from sitebuild import BOT_WORKER, NODE_MODULES, ROOT, SHARED, stdlib
 from sitebuild.site import Site, content_hash, fill
 
 # Runtime files copied from node_modules: (package dir, files or glob patterns).
@@ -31,8 +31,8 @@ PYSCRIPT_PLUGINS_KEPT = ("error",)
 MICROPYTHON_PKG = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 PYODIDE_PKG = "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+# ``python_stdlib.zip`` goes in trimmed (sitebuild/stdlib.py): see pyodide_stdlib().
 
 
 def package_version(package: str) -> str:
@@ -110,6 +110,24 @@ def worker_imports(script: Path) -> list[str]:
 JSPI_FLAGS = ("--experimental-wasm-stack-switching",)
 
 
+def pyodide_stdlib(site: Site, pyodide_dir: str) -> Path:
+    """Write Pyodide's standard library, trimmed (``sitebuild/stdlib.py``), into its folder; returns its copy
+    in ``.build-cache/``, which the snapshot is taken with."""
+    source = NODE_MODULES / PYODIDE_PKG / "python_stdlib.zip"
+    key = hashlib.sha256(source.read_bytes() + (ROOT / "sitebuild" / "stdlib.py").read_bytes()).hexdigest()[:16]
+    cached = ROOT / ".build-cache" / f"python_stdlib-{key}.zip"
+    if not cached.exists():
+        cached.parent.mkdir(exist_ok=True)
+        partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
+        partial.write_bytes(stdlib.trimmed(source))
+        partial.replace(cached)
+    for old in cached.parent.glob("python_stdlib-*.zip"):
+        if old != cached:
+            old.unlink(missing_ok=True)
+    site.copy(cached, f"{pyodide_dir}/python_stdlib.zip")
+    return cached
+
+
 def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> str:
     """The bot worker's interpreter module: ``pyodide_boot.mjs``, which starts Pyodide from a
     memory snapshot of an interpreter that has already run Python's start-up (issue 12), or
@@ -123,6 +141,7 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     files, and is kept in ``.build-cache/``.
     """
     tool = ROOT / "tools" / "pyodide_snapshot.mjs"
+    zipped = pyodide_stdlib(site, pyodide_dir)
     try:
         node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
@@ -130,16 +149,17 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
         return f"{pyodide_dir}/pyodide.mjs"
     imports = worker_imports(BOT_WORKER)
     sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
-    key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {JSPI_FLAGS} {imports}".encode() + tool.read_bytes())
+    key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {JSPI_FLAGS} {imports} {stdlib.LATER}".encode()
+                         + tool.read_bytes() + zipped.read_bytes())
     for dest, source in sources.items():
         key.update(f"\0{dest}\0".encode() + source.read_bytes())
     cached = ROOT / ".build-cache" / f"pyodide-snapshot-{key.hexdigest()[:16]}.bin.gz"
     if not cached.exists():
-        cached.parent.mkdir(exist_ok=True)
         partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
         subprocess.run(["node", *JSPI_FLAGS, str(tool), str(NODE_MODULES / PYODIDE_PKG), str(partial),
                         *(f"./{dest}={source}" for dest, source in sources.items()),
-                        "--import", ",".join(imports)], check=True)
+                        "--import", ",".join(imports), "--stdlib", str(zipped),
+                        "--check", ",".join(stdlib.LATER)], check=True)
         partial.replace(cached)
     prune_snapshots(cached)
     # Both files go into Pyodide's versioned folder, named by their content (cache busting

@@ -1,6 +1,7 @@
 // Writes a memory snapshot of a freshly started Pyodide, gzipped (issue 12).
 //
 //   node tools/pyodide_snapshot.mjs <pyodide dir> <out.bin.gz> [<FS path>=<file> ...] [--import a,b]
+//        [--stdlib <python_stdlib.zip>] [--check c,d]
 //
 // Starting Pyodide means running Python's own start-up inside WebAssembly: about 3 s of CPU
 // on a laptop.  A page that loads Pyodide from this snapshot skips that: the WebAssembly
@@ -11,6 +12,11 @@
 // (paths relative to Pyodide's home folder) and the modules of --import are imported before
 // the snapshot is taken, so the worker finds them already imported.  The worker must then be
 // given the same files (build.py passes the worker's own).
+//
+// --stdlib: the standard library zip the site serves (build.py trims Pyodide's: sitebuild/stdlib.py); the
+// snapshot must be taken with it, since Python keeps the zip's table of contents in memory.  --check: the
+// modules the worker may import later, imported once from it by the restored interpreter (not kept in the
+// snapshot): a module the trimmed zip lacks fails the build.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -23,13 +29,17 @@ if (!dir || !out) {
 }
 const files = [];
 let imports = [];
+let checks = [];
+let stdLibURL;
 for (let i = 0; i < rest.length; i++) {
   if (rest[i] === "--import") imports = rest[++i].split(",").filter(Boolean);
+  else if (rest[i] === "--check") checks = rest[++i].split(",").filter(Boolean);
+  else if (rest[i] === "--stdlib") stdLibURL = path.resolve(rest[++i]);
   else files.push(rest[i].split("="));
 }
 const indexURL = path.resolve(dir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+const pyodide = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true });
 for (const [dest, file] of files) {
   const target = path.posix.join(pyodide.FS.cwd(), dest);
   pyodide.FS.mkdirTree(path.posix.dirname(target));
@@ -38,7 +48,7 @@ for (const [dest, file] of files) {
 for (const name of imports) pyodide.pyimport(name);
 const snapshot = pyodide.makeMemorySnapshot();
 // The check: an interpreter started from the snapshot runs Python.
-const restored = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+const restored = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: snapshot });
 const check = "import sys; ' '.join(['%d.%d %d' % (sys.version_info[:2] + (6 * 7,))] + sorted(n for n in sys.modules if n in %s))";
 const wanted = JSON.stringify(imports);
 const answer = restored.runPython(check.replace("%s", wanted));
@@ -46,6 +56,14 @@ const expected = pyodide.runPython(check.replace("%s", wanted));
 if (answer !== expected) {
   console.error(`pyodide_snapshot: the restored interpreter answered ${answer}, not ${expected}`);
   process.exit(1);
+}
+for (const name of checks) {
+  try {
+    restored.pyimport(name);
+  } catch (error) {
+    console.error(`pyodide_snapshot: the worker could not import ${name} from ${stdLibURL || "Pyodide's stdlib"}: ${error}`);
+    process.exit(1);
+  }
 }
 fs.writeFileSync(out, zlib.gzipSync(snapshot, { level: 9 }));
 console.log(`pyodide_snapshot: ${out}: ${snapshot.length} bytes, gzipped ${fs.statSync(out).size}`);

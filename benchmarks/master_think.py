@@ -34,12 +34,14 @@ except ImportError:  # run as a script from a checkout
 
 
 def cpu_seconds() -> float:
-    """The process's CPU time (Node's in Pyodide)."""
+    """The process's CPU time (Node's in Pyodide; in a browser's worker, which has none, the wall clock)."""
     if sys.platform == "emscripten":
         import js  # type: ignore[import-not-found]
 
-        usage = js.process.cpuUsage()
-        return (usage.user + usage.system) / 1e6
+        if hasattr(js, "process"):
+            usage = js.process.cpuUsage()
+            return (usage.user + usage.system) / 1e6
+        return time.perf_counter()  # a browser's worker has no CPU clock: its wall clock
     return time.process_time()
 
 

@@ -38,32 +38,31 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 
 PAGE = """<!doctype html>
 <meta charset="utf-8">
-<title>bot speed</title>
+<title>benchmark</title>
 <link rel="icon" href="data:,">
 <script type="module">
 const worker = new Worker("./worker.mjs", {type: "module"});
-worker.onmessage = (e) => { window.__result = e.data; };
+worker.onmessage = (e) => { if (e.data.line !== undefined) console.log(e.data.line); else window.__result = e.data; };
 worker.onerror = (e) => { window.__result = {error: String(e.message || e)}; };
-worker.postMessage({seconds: %(seconds)r});
+worker.postMessage(%(message)s);
 </script>
 """
 
+# The worker: Pyodide with ``files.json`` in its file system; runs PYTHON (whose last expression, a JSON
+# text, is the result; its prints go to the page's console), ``message`` (the page's) in its globals.
 WORKER = """import { loadPyodide } from "../%(pyodide)s/pyodide.mjs";
 
 self.onmessage = async (e) => {
   try {
-    const py = await loadPyodide({ indexURL: new URL("../%(pyodide)s/", import.meta.url).href });
+    const py = await loadPyodide({ indexURL: new URL("../%(pyodide)s/", import.meta.url).href,
+                                   stdout: (line) => self.postMessage({ line }) });
     const files = await (await fetch("./files.json")).json();
     for (const [rel, text] of Object.entries(files)) {
       py.FS.mkdirTree("/home/pyodide/" + rel.split("/").slice(0, -1).join("/"));
       py.FS.writeFile("/home/pyodide/" + rel, text);
     }
-    const out = py.runPython(`
-import sys, json
-sys.path.insert(0, "/home/pyodide")
-from benchmarks import bot_speed
-json.dumps({"python": sys.version.split()[0], "rows": bot_speed.measure(bot_speed.POSITIONS, ${e.data.seconds})})
-`);
+    py.globals.set("message", py.toPy(e.data));
+    const out = py.runPython(%(python)s);
     self.postMessage(JSON.parse(out));
   } catch (err) {
     self.postMessage({ error: String(err) });
@@ -71,9 +70,17 @@ json.dumps({"python": sys.version.split()[0], "rows": bot_speed.measure(bot_spee
 };
 """
 
+SPEED = """
+import sys, json
+sys.path.insert(0, "/home/pyodide")
+from benchmarks import bot_speed
+json.dumps({"python": sys.version.split()[0], "rows": bot_speed.measure(bot_speed.POSITIONS, message["seconds"])})
+"""
 
-def add_bench_page(site: Path, seconds: float) -> str:
-    """Write ``bench/`` (page, worker, the Python sources as JSON) into the built site."""
+
+def add_page(site: Path, scripts: list[str], python: str, message: dict[str, Any]) -> str:
+    """Write ``bench/`` into the built site: the page, its worker, and as JSON the library's sources and the
+    benchmark ``scripts`` (names in benchmarks/) for the worker's file system.  Returns Pyodide's folder."""
     pyodide = next(p.relative_to(site).as_posix() for p in sorted((site / "vendor").glob("pyodide-*")))
     bench = site / "bench"
     bench.mkdir()
@@ -81,14 +88,22 @@ def add_bench_page(site: Path, seconds: float) -> str:
     sources = sorted(build.CORE.rglob("*.py"))
     files = {"dvonn_core/" + p.relative_to(build.CORE).as_posix(): p.read_text() for p in sources}
     files["benchmarks/__init__.py"] = ""
-    files["benchmarks/bot_speed.py"] = (ROOT / "benchmarks" / "bot_speed.py").read_text()
+    for name in scripts:
+        files["benchmarks/" + name] = (ROOT / "benchmarks" / name).read_text()
     (bench / "files.json").write_text(json.dumps(files))
-    (bench / "worker.mjs").write_text(WORKER % {"pyodide": pyodide})
-    (bench / "index.html").write_text(PAGE % {"seconds": float(seconds)})
+    (bench / "worker.mjs").write_text(WORKER % {"pyodide": pyodide, "python": json.dumps(python)})
+    (bench / "index.html").write_text(PAGE % {"message": json.dumps(message)})
     return pyodide
 
 
-def run_browser(site: Path, seconds: float) -> dict[str, Any]:
+def add_bench_page(site: Path, seconds: float) -> str:
+    """Write ``bench/`` (page, worker, the Python sources as JSON) into the built site."""
+    return add_page(site, ["bot_speed.py"], SPEED, {"seconds": float(seconds)})
+
+
+def run_browser(site: Path, seconds: float = 0.0, console: Any = None) -> dict[str, Any]:
+    """Open ``bench/index.html`` and wait for the worker's result (``console``: called with each console
+    line, the worker's prints among them, as they come; by default they go to stderr)."""
     from playwright.sync_api import sync_playwright
 
     server = serve.start(site)
@@ -103,9 +118,9 @@ def run_browser(site: Path, seconds: float) -> dict[str, Any]:
                         if urlsplit(r.url).scheme in ("http", "https")
                         and urlsplit(r.url).netloc != urlsplit(base).netloc
                         else None)
-                page.on("console", lambda m: print("[console]", m.text, file=sys.stderr))
+                page.on("console", console or (lambda m: print("[console]", m.text, file=sys.stderr)))
                 page.goto(base + "bench/index.html")
-                page.wait_for_function("window.__result !== undefined", timeout=300_000, polling=500)
+                page.wait_for_function("window.__result !== undefined", timeout=3_600_000, polling=500)
                 result = page.evaluate("window.__result")
                 result["browser"] = browser.version
             finally:

@@ -18,6 +18,15 @@ runtime alone, see benchmarks/web_load.py), interleaved, each figure the median 
 The profiling copy's total is a little slower than the page (the wrappers' own cost).
 
     python benchmarks/web_profile.py [--runs 5] [--page index.html] [--dir dist] [--baseline DIR]
+
+``--clicks``: where the time of a click and of "Flip board" goes instead (issue 43), on the game
+pages: in the profiling copy (with the steps of a click and a redraw added to ``STEPS``), a hotseat
+game's first ``--moves`` moves by clicks on the board (web_load.py's game), then "Flip board" ten
+times; for each, the page's own Python per step (ms a click, its own time) and the main thread's
+CPU by kind of work from Chromium's trace (script, style, layout, paint...: each trace event's own
+thread time, its children taken out), medians of ``--runs`` fresh pages::
+
+    python benchmarks/web_profile.py --clicks [--runs 3] [--moves 30] [--page index.html] [--dir dist]
 """
 
 from __future__ import annotations
@@ -51,6 +60,20 @@ STEPS = (("kernel.page", "GamePage", "start"), ("kernel.page", "GamePage", "__in
          ("kernel.by_link", None, "setup"), ("kernel.by_link", None, "open_link"),
          ("kernel.by_link", None, "draw_list"), ("kernel.i18n", None, "_load"),
          ("kernel.deferred", None, "run"))
+#: With --clicks, also the steps of a click, a flip and a redraw.
+CLICK_STEPS = (("kernel.page", "GamePage", "on_flip"), ("kernel.page", "GamePage", "press"),
+               ("kernel.page", "GamePage", "draw_history"), ("kernel.page", "GamePage", "draw_review"),
+               ("kernel.page", "GamePage", "draw_analysis"), ("kernel.page", "GamePage", "draw_bot_status"),
+               ("kernel.page", "GamePage", "status_line"), ("kernel.page", "GamePage", "put"),
+               ("kernel.page", "GamePage", "toggle"), ("kernel.game_io", None, "draw"),
+               ("kernel.game_io", None, "save"), ("kernel.by_link", None, "draw"),
+               ("kernel.board_dom", "KeyedBoard", "draw"), ("kernel.board_dom", "BoardInput", "on_click"),
+               ("kernel.session", "GameSession", "flip"), ("dvonn.session", "Session", "activate"),
+               ("dvonn.session", "Session", "marks"), ("dvonn.session", "Session", "stacks"),
+               ("dvonn.render", None, "board_svg"), ("dvonn.render", None, "cell_svg"),
+               ("diamonds.session", "Session", "activate"), ("diamonds.session", "Session", "marks"),
+               ("diamonds.outlined", "OutlinedBoard", "show"), ("diamonds.render", None, "board_svg"),
+               ("diamonds.render", None, "cell_svg"))
 # Before the page's start script: times every import and the steps.
 PROLOGUE = """
 import builtins, js, sys
@@ -106,18 +129,24 @@ for _m, _o, _a in %(steps)r:
 EPILOGUE = """
 import json
 js.window.__prof = json.dumps(_T)
+def _take():
+    text = json.dumps(_T)
+    _T.clear()
+    return text
+from pyscript.ffi import create_proxy as _proxy
+js.window.__profTake = _proxy(_take)
 """
 
 
-def profile_page(site: Path, page: str) -> str:
-    """Write the profiling copy of ``page`` into ``site``; returns its name."""
+def profile_page(site: Path, page: str, steps: tuple = STEPS) -> str:
+    """Write the profiling copy of ``page`` into ``site`` (timing ``steps``); returns its name."""
     text = (site / page).read_text()
     match = SCRIPT.search(text)
     if not match:
         raise SystemExit(f"web_profile.py: no inline <script type=\"mpy\" config=...> in {page}")
     start = match.group(2)  # (a script element's text is raw: no character references)
     mount, _, entry = start.rpartition("\nimport ")
-    code = (PROLOGUE + "_t0 = _now()\n" + mount + "\n" + WRAP % {"steps": STEPS} + "import " + entry + EPILOGUE)
+    code = (PROLOGUE + "_t0 = _now()\n" + mount + "\n" + WRAP % {"steps": steps} + "import " + entry + EPILOGUE)
     name = f"prof-{page.replace('/', '-')}"
     if "/" in page:
         raise SystemExit("web_profile.py: profile the English pages (the others run the same Python)")
@@ -215,6 +244,117 @@ def load(browser, url: str, bot: bool) -> tuple[dict, dict]:
     return timeline, prof
 
 
+def own_cpu_by_kind(trace: bytes) -> dict[str, float]:
+    """The main thread's CPU time (ms) by trace event name over a whole trace of clicks: each
+    event's own thread time (its nested events' taken out), on the thread that dispatched the
+    clicks."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    thread = next(((e["pid"], e["tid"]) for e in events if e.get("name") == "EventDispatch"
+                   and e.get("args", {}).get("data", {}).get("type") == "click"), None)
+    if thread is None:
+        return {}
+    spans = sorted((e for e in events if (e["pid"], e["tid"]) == thread and e.get("ph") == "X"
+                    and e.get("dur") is not None), key=lambda e: (e["ts"], -e["dur"]))
+    own: dict[str, float] = {}
+    stack: list[tuple[float, str, list[float]]] = []  # (end, name, [own thread time left])
+    for e in spans:
+        while stack and e["ts"] >= stack[-1][0]:
+            stack.pop()
+        cpu = float(e.get("tdur", e["dur"]))
+        if stack:
+            stack[-1][2][0] -= cpu  # the parent's own time loses this child's
+        stack.append((e["ts"] + e["dur"], e["name"], [cpu]))
+        own[e["name"]] = own.get(e["name"], 0.0)  # the name known; its share added when it ends
+        e["_own"] = stack[-1][2]
+    for e in spans:
+        own[e["name"]] += max(e["_own"][0], 0.0) / 1000
+    return own
+
+
+#: What a name of the trace's main thread does, for the report (the rest under its own name).
+KINDS = {"FunctionCall": "script (the page's handlers: MicroPython)", "EventDispatch": "event dispatch",
+         "v8.callFunction": "script (the page's handlers: MicroPython)", "TimerFire": "timers",
+         "FireAnimationFrame": "animation frames", "UpdateLayoutTree": "style (recalculation)",
+         "Layout": "layout", "PrePaint": "pre-paint", "Paint": "paint", "Layerize": "layerize",
+         "Commit": "commit", "ParseHTML": "HTML parsing", "ParseFragment": "markup parsing (innerHTML)",
+         "HitTest": "hit test", "IntersectionObserverController::computeIntersections": "intersections"}
+
+
+def click_profile(browser, url: str, page: str, moves: int) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
+    """On the profiling copy ``url`` of a game page: ``moves`` moves of a hotseat game by clicks,
+    then ten flips; per phase ("click", "flip"): the Python steps' own time and the trace's CPU by
+    kind, both in ms a click (a move's two clicks counted as two)."""
+    from web_load import DIAMONDS_OPENING, recorded_game, wait_idle
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    tab.set_default_timeout(120_000)
+    tab.goto(url)
+    tab.wait_for_function("document.body.dataset.ready === 'true'")
+    position = "document.body.dataset.position"
+    if page == "diamonds.html":
+        tab.get_by_test_id("white-player").select_option("human")
+        plan = list(DIAMONDS_OPENING)[:moves]
+    else:
+        tab.get_by_test_id("black-player").select_option("human")
+        plan = [[m] if len(m) == 2 else [m[:2], m[2:]] for m in recorded_game() if m.lower() != "pass"][:moves]
+    tab.get_by_test_id("new-game").click()
+    tab.wait_for_timeout(300)
+    out: dict[str, dict[str, float]] = {}
+    for phase in ("click", "flip"):
+        tab.evaluate("window.__profTake()")
+        browser.start_tracing(page=tab, categories=["devtools.timeline", "toplevel",
+                                                    "disabled-by-default-devtools.timeline"])
+        clicks = 0
+        if phase == "click":
+            for cells in plan:
+                before = tab.evaluate(position)
+                for cell in cells:
+                    tab.locator(f'#board [data-cell="{cell}"]').click()
+                    clicks += 1
+                tab.wait_for_function(f"p => ({position}) !== p", arg=before)
+        else:
+            for _ in range(10):
+                before = tab.evaluate("document.body.dataset.flipped")
+                tab.get_by_test_id("flip").click()
+                clicks += 1
+                tab.wait_for_function("f => document.body.dataset.flipped !== f", arg=before)
+                tab.wait_for_timeout(50)
+        tab.wait_for_timeout(200)
+        trace = browser.stop_tracing()
+        steps = json.loads(tab.evaluate("window.__profTake()"))
+        kinds: dict[str, float] = {}
+        for name, ms in own_cpu_by_kind(trace).items():
+            kinds[KINDS.get(name, name)] = kinds.get(KINDS.get(name, name), 0.0) + ms
+        out[phase] = {**{"py " + k: v / clicks for k, v in steps.items()},
+                      **{"cpu " + k: v / clicks for k, v in kinds.items()}}
+    context.close()
+    wait_idle()
+    return out
+
+
+def report_clicks(runs: dict[str, list[dict[str, dict[str, float]]]]) -> None:
+    for page, results in runs.items():
+        for phase in ("click", "flip"):
+            rows = [r[phase] for r in results]
+            keys = list(dict.fromkeys(k for r in rows for k in r))
+            med = {k: statistics.median(r.get(k, 0.0) for r in rows) for k in keys}
+            print(f"\n{page}, {phase}: ms a {phase} (median of {len(rows)} pages)")
+            print("  main thread CPU by kind (Chromium's trace, each event's own thread time):")
+            cpu = sorted(((v, k) for k, v in med.items() if k.startswith("cpu ")), reverse=True)
+            for v, k in cpu[:12]:
+                if v >= 0.05:
+                    print(f"    {k[4:][:60]:62}{v:8.2f}")
+            print(f"    {'total':62}{sum(v for v, _ in cpu):8.2f}")
+            print("  the page's Python, each step's own time (profiling copy):")
+            py = sorted(((v, k) for k, v in med.items() if k.startswith("py ")), reverse=True)
+            for v, k in py[:14]:
+                if v >= 0.05:
+                    print(f"    {k[3:][:60]:62}{v:8.2f}")
+            print(f"    {'total':62}{sum(v for v, _ in py):8.2f}")
+
+
 def copy_site(source: Path | None) -> Path:
     """A copy of the built site ``source`` (None: a fresh build) to write the profiling copies into."""
     site = Path(tempfile.mkdtemp(prefix="dvonn-prof-")) / "dist"
@@ -231,7 +371,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page", action="append", help="page(s) to profile (default: the two game pages)")
     parser.add_argument("--dir", type=Path, help="profile this built site (copied) instead of a fresh build")
     parser.add_argument("--baseline", type=Path, help="also profile this built site (say, of main), interleaved")
+    parser.add_argument("--clicks", action="store_true", help="profile clicks and flips instead of the load")
+    parser.add_argument("--moves", type=int, default=30, help="with --clicks: the moves played by clicks")
     args = parser.parse_args(argv)
+    if args.clicks:
+        return main_clicks(args)
     sites = {"": copy_site(args.dir)}
     if args.baseline:
         sites = {"this build": sites[""], "baseline": copy_site(args.baseline)}
@@ -284,6 +428,33 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {key[:70]:72}" + "".join(f"{m:8.1f}" for m in meds))
     totals = [statistics.median(sum(r.values()) for r in profiles[label]) for label in labels]
     print(f"  {'total (median of the sums)':72}" + "".join(f"{t:8.1f}" for t in totals))
+    return 0
+
+
+def main_clicks(args: argparse.Namespace) -> int:
+    site = copy_site(args.dir)
+    pages = args.page or ["index.html", "diamonds.html"]
+    sys.path.insert(0, str(Path(__file__).parent))
+    from playwright.sync_api import sync_playwright
+
+    copies = {page: profile_page(site, page, STEPS + CLICK_STEPS) for page in pages}
+    server = serve.start(site)
+    base = f"http://127.0.0.1:{server.server_port}/"
+    runs: dict[str, list[dict[str, dict[str, float]]]] = {}
+    load = [os.getloadavg()[0]]
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for _ in range(args.runs):
+                for page in pages:
+                    runs.setdefault(page, []).append(click_profile(browser, base + copies[page], page, args.moves))
+                    load.append(os.getloadavg()[0])
+            browser.close()
+    finally:
+        server.shutdown()
+    print(f"load average (1 min) {min(load):.2f}-{max(load):.2f} during the runs; {args.moves} moves by clicks, "
+          "then 10 flips, on each page")
+    report_clicks(runs)
     return 0
 
 

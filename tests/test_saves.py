@@ -87,3 +87,18 @@ def test_a_save_of_an_unknown_older_format_is_refused_with_a_reason() -> None:
     del data["record"]
     with pytest.raises(saves.SavedGameError, match="its record is missing"):
         diamonds_persist.load(json.dumps(data))
+
+
+def test_the_examples_in_kernel_saves() -> None:
+    import doctest
+
+    assert doctest.testmod(saves, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+@pytest.mark.parametrize("tail", ["&ply=", "&ply=12345", "&ply=-1", "&ply=1.5", "&ply=1&ply=2x"])
+def test_a_record_links_move_number_must_be_a_small_whole_number(tail: str) -> None:
+    """'&ply=N' after a record link's value shows the game at move N (the puzzle pages' "See the game");
+    anything else there is refused, with the reason."""
+    with pytest.raises(saves.InputError, match=r"the move number after &ply= in it is not a number"):
+        saves.record_ply("F3%20C3" + tail)
+    assert saves.record_ply("F3%20C3&ply=0") == ("F3%20C3", 0)

@@ -18,6 +18,16 @@ FITS = """() => {
                    .map(li => li.textContent)};
 }"""
 
+#: The widths of the list's long turns and its width; the left edges of the others, odd and even.
+ROWS = """() => {
+  const list = document.querySelector('[data-testid=history]');
+  const items = [...list.querySelectorAll('li')], left = li => Math.round(li.getBoundingClientRect().left);
+  const ply = li => +li.querySelector('[data-ply]').dataset.ply;
+  return {width: list.clientWidth, long: items.filter(li => li.textContent.length > 16).map(li => li.clientWidth),
+          odd: items.filter(li => li.textContent.length <= 12 && ply(li) % 2).map(left),
+          even: items.filter(li => li.textContent.length <= 12 && !(ply(li) % 2)).map(left)};
+}"""
+
 
 def test_long_turns_wrap_inside_the_move_list(page: Any, base_url: str, requests_seen: list[str],
                                               artifacts: Path) -> None:
@@ -34,4 +44,9 @@ def test_long_turns_wrap_inside_the_move_list(page: Any, base_url: str, requests
         page.wait_for_timeout(200)
         fits = page.evaluate(FITS)
         assert fits["left"] == 0 and fits["overflow"] <= 0, fits
+        # A long turn takes the whole row (not one word a line in half of it); the others keep their
+        # column: odd moves on the left, even ones on the right.
+        rows = page.evaluate(ROWS)
+        assert rows["long"] and all(width >= 0.9 * rows["width"] for width in rows["long"]), rows
+        assert len(set(rows["odd"])) == 1 and len(set(rows["even"])) == 1 and rows["odd"][0] < rows["even"][0], rows
         page.get_by_test_id("history").screenshot(path=str(artifacts / "diamonds-move-list.png"))

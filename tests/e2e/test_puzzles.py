@@ -23,6 +23,16 @@ def puzzles(game: str) -> list[dict[str, Any]]:
     return logic.parse(compact((ROOT / "puzzles" / f"{game}.tsv").read_text()))
 
 
+def source_game(game: str, puzzle: dict[str, Any]) -> list[str]:
+    """The moves of the whole game a puzzle comes from (puzzles/<game>-games.txt)."""
+    index = puzzle["id"][1:].split(".")[0]
+    for line in (ROOT / "puzzles" / f"{game}-games.txt").read_text().splitlines():
+        words = line.split(" ")
+        if words[0] == index:
+            return words[2:] if game == "dvonn" else " ".join(words[1:]).split(",")
+    raise LookupError(puzzle["id"])
+
+
 def open_page(page: Any, url: str) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -85,10 +95,15 @@ def test_a_dvonn_puzzle_wrong_move_hint_and_solve(page, base_url: str) -> None: 
     # After it: the analysis board at the puzzle's position, and the source game at that move.
     assert page.get_by_test_id("puzzle-analyse").get_attribute("href") == (
         "./analysis.html#position=" + puzzle["position"])
+    # The whole game, in review at the puzzle's move (not only the moves up to it).
     page.get_by_test_id("puzzle-game").click()
     page.wait_for_url("**/index.html*")
     page.wait_for_function("p => document.body.dataset.position === p", arg=puzzle["position"])
     assert page.get_by_test_id("game-info").text_content().count("Boardspace") >= 1
+    whole = source_game("dvonn", puzzle)
+    ply = int(puzzle["id"].split(".")[1])
+    assert page.evaluate("[document.body.dataset.review, document.body.dataset.ply]") == ["true", str(ply)]
+    assert page.locator('[data-testid="history"] li:not(.setup)').count() == len(whole) > ply
     assert not errors
 
 

@@ -78,11 +78,12 @@ class DiamondsPuzzles(Adapter):
             if len(words) == 2 and words[0] == seed:
                 game = DiamondsGame()
                 game.tags = {"Event": "Self-play, easy bot, seed %s" % seed}
-                for turn in words[1].split(",")[:int(ply)]:
+                for turn in words[1].split(","):  # the whole game, shown at the puzzle's move
                     game.play(turn)
                 import pyscript
 
-                return "./%s#record=%s" % (self.GAME_PAGE, pyscript.window.encodeURIComponent(game.record()))
+                return "./%s#record=%s&ply=%d" % (self.GAME_PAGE, pyscript.window.encodeURIComponent(game.record()),
+                                                  int(ply))
         return None
 
 

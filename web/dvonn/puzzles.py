@@ -125,11 +125,12 @@ class DvonnPuzzles(Adapter):
                 white, black, date = source(words[1])
                 game.tags = {"Event": "Boardspace", "Site": "boardspace.net", "Date": date or "?",
                              "White": white or "?", "Black": black or "?"}
-                for move in words[2:2 + int(ply)]:
+                for move in words[2:]:  # the whole game, shown at the puzzle's move
                     game.play(move)
                 import pyscript
 
-                return "./%s#record=%s" % (self.GAME_PAGE, pyscript.window.encodeURIComponent(game.record()))
+                return "./%s#record=%s&ply=%d" % (self.GAME_PAGE, pyscript.window.encodeURIComponent(game.record()),
+                                                  int(ply))
         return None
 
 

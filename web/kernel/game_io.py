@@ -197,6 +197,9 @@ def open_link():
         if persist.link_kind(start, int(window.dvonnSafe.hashLength())) is None:
             return False
         kind, value = persist.parse_fragment(str(window.location.hash))
+        ply = None
+        if kind == "record":
+            value, ply = saves.record_ply(value)
         text = _decode(value)
         if kind == "record" and not text.strip():  # the empty game's share link, as the site wrote it before
             game = persist.SAVES.start(None)
@@ -212,6 +215,8 @@ def open_link():
     clear_fragment()
     kept = _keep_previous()
     session.adopt(game, level=_el("level").value, review=kind == "record")
+    if ply is not None:
+        session.review_to(ply)  # (clamped to the game's moves)
     moves = len(game.moves)
     session.notice = (ngettext("Opened the game in the link (%d move).", "Opened the game in the link (%d moves).",
                                moves) % moves

@@ -28,6 +28,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which Mi
 if TYPE_CHECKING:
     from typing import Any, Dict, Tuple
 
+#: A move text longer than this takes a whole row of the move list (a half row is about 11 characters).
+LONG_MOVE = 10
 #: The controls every game page has (``data-testid``), found once.
 ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new-game", "bot-status",
             "score-white", "score-black", "white-player", "black-player", "level", "turn-white", "turn-black",
@@ -228,9 +230,11 @@ class GamePage:
         for number, colour, text in S.history():
             current = number == shown
             kind = verdicts.get(number)  # drawn by CSS after the move: ? a mistake, ?? a blunder
-            items.append('<li class="mv-%s%s%s"><span class="n">%d.</span> <button type="button" class="mv" '
+            # Odd and even moves in a column each (c1, c2); a long turn (a chain of pivots) the whole row.
+            place = " long" if len(text) > LONG_MOVE else " c%d" % (2 - number % 2)
+            items.append('<li class="mv-%s%s%s%s"><span class="n">%d.</span> <button type="button" class="mv" '
                          'data-ply="%d" tabindex="%d"%s%s>%s</button></li>'
-                         % (colour, " cur" if current else "", (" " + kind) if kind else "", number, number,
+                         % (colour, place, " cur" if current else "", (" " + kind) if kind else "", number, number,
                             0 if current else -1, ' aria-current="step"' if current else "",
                             (' aria-label="%s, %s" title="%s"' % (text, verdict_name(kind), verdict_name(kind)))
                             if kind else "", text))
@@ -581,6 +585,7 @@ class GamePage:
             result.unit = _(self.UNITS)
             final = self.final_margin(S.live_game())
             n = len(positions)
+            searched = 0  # positions the worker searched (the others came from the cache)
             for i in range(n):
                 if self.line_key() != key:
                     self.EL["analysis-summary"].textContent = _("Analysis stopped: the game changed.")
@@ -592,11 +597,14 @@ class GamePage:
                     if answer is None:
                         answer = str(await self.bot.score(self.GAME_KIND, positions[i], self.ANALYSIS_NODES))
                         module.CACHE[positions[i]] = answer
+                        searched += 1
                     result.add(i, answer)
                 progress.value = int(100 * (i + 1) / n)
             result.fill_forced()
             verdicts = result.verdicts()
             self.analysis["result"] = result
+            # Read by the tests: a second analysis of the same line asks the worker nothing.
+            self.body.dataset.analysisSearched = str(searched)
             self.analysis["verdicts"] = {S.base + i + 1: v[0] for i, v in verdicts.items()}
             S.better = {S.base + i: v[1] for i, v in verdicts.items()}
             self.EL["analysis-summary"].textContent = result.summary() if any(

@@ -72,8 +72,8 @@ class Adapter:
         raise NotImplementedError
 
     def game_link(self, games_text, puzzle):
-        """The address of the source game at the puzzle's move (``games_text``: the source games'
-        file), or None."""
+        """The address of the whole source game shown at the puzzle's move (``#record=...&ply=N``;
+        ``games_text``: the source games' file), or None."""
         raise NotImplementedError
 
 

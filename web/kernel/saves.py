@@ -119,6 +119,30 @@ def parse_fragment(fragment, check_size=None):
     return kind, fragment[len(kind) + 2:]
 
 
+#: A record link may end with ``&ply=N``: the game shown in review after its first N moves (the
+#: puzzle pages' "See the game").  The record's own text is URL-encoded, so it holds no raw "&".
+PLY_MARK = "&ply="
+
+
+def record_ply(value):
+    """(the record link's value without its ``&ply=N``, N or None).
+
+    >>> record_ply("F3%20C3&ply=1"), record_ply("F3%20C3")
+    (('F3%20C3', 1), ('F3%20C3', None))
+    >>> record_ply("F3&ply=x1")
+    Traceback (most recent call last):
+    kernel.saves.InputError: the link is damaged (the move number after &ply= in it is not a number ...: 'x1')
+    """
+    at = value.rfind(PLY_MARK)
+    if at < 0:
+        return value, None
+    digits = value[at + len(PLY_MARK):]
+    if not (0 < len(digits) <= 4 and digits.isdigit()):
+        raise InputError(_("the link is damaged (the move number after &ply= in it is not a number of at most "
+                           "4 digits: %r)") % digits[:8])
+    return value[:at], int(digits)
+
+
 def share_text(record):
     r"""A record shortened for a link: unknown tags (``"?"``) and an open result left out.
 

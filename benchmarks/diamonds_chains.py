@@ -122,6 +122,7 @@ def position():
     measured("first legal turn", lambda: next(iter(game.legal_moves())))
     measured("first 1000 turns", lambda: sum(1 for _, m in zip(range(1000), game.legal_moves(), strict=False)))
     measured("count()", lambda: game.legal_moves().count())
+    measured("turns_after('h3')", lambda: game.turns_after("h3"))
     measured("random_move", lambda: bot.random_move(game, 1))
     measured("greedy_move", lambda: bot.greedy_move(game, 1))
     for level in ("easy", "medium", "hard"):

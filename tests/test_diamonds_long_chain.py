@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from dvonn_core.diamonds import DiamondsGame, IllegalMoveError, Move, TooManyTurnsError, bot
 from dvonn_core.diamonds.board import BIT, CELLS, SIZE
 from dvonn_core.diamonds.position import format_position
-from dvonn_core.diamonds.rules import MAX_BOARDS, diamonds_after_drop, diamonds_of, ends, options
+from dvonn_core.diamonds.rules import MAX_BOARDS, all_ends, diamonds_after_drop, diamonds_of, ends, options
 
 DATA = Path(__file__).resolve().parent / "data" / "diamonds"
 POSITION, TURN = (DATA / "long-chain.txt").read_text().splitlines()[:2]
@@ -89,6 +89,21 @@ def test_counting_a_drop_with_millions_of_ends_stops_at_the_memory_bound():
         game.turns_after("h3")
     # The drops that form no diamond are one turn each.
     assert game.turns_after("c5") == [Move.parse("c5")]
+
+
+def test_a_drop_with_too_many_turns_is_refused_before_any_turn_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """turns_after searches the whole drop first (rules.all_ends): the refusal comes before a single
+    Move of the tens of thousands of ends found before the bound is built."""
+    from dvonn_core.diamonds import game as game_module
+
+    built = []
+    real = game_module._move_of
+    monkeypatch.setattr(game_module, "_move_of", lambda *args: built.append(1) or real(*args))
+    game = long_chain_game()
+    with pytest.raises(TooManyTurnsError, match="drop on h3 reach more than %d boards" % MAX_BOARDS):
+        game.turns_after("h3")
+    assert built == [] and game.position() == POSITION
+    assert [str(m) for m in game.turns_after("c5")] == ["c5"] and built == [1]
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -218,6 +233,31 @@ def test_distinct_ends_are_the_ends_of_every_chain(cells, split, standing_ok):
         listed = [(m, o) for m, o, _ in ends(mine, opp, c, standing)]
         assert len(listed) == len(set(listed))
         assert set(listed) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, SIZE - 1), min_size=6, max_size=16, unique=True), st.integers(0, 100),
+       st.sampled_from([MAX_BOARDS, 40]))
+def test_all_ends_are_the_ends_in_their_order_with_their_chains(cells, split, bound):
+    """all_ends (the whole search, then the chains) gives what ends gives lazily, or raises where it
+    raises; turns_after lists the turns the legal moves give for the drop, in notation order."""
+    black = cells[: 3 + split % (len(cells) - 4)]
+    white = cells[len(black):]
+    game = DiamondsGame.from_stones(black=[CELLS[c] for c in black], white=[CELLS[c] for c in white])
+    mine, opp = game.bits
+    standing = bool(diamonds_of(mine))
+    for c in range(SIZE):
+        if (mine | opp) >> c & 1:
+            continue
+        try:
+            lazily = list(ends(mine, opp, c, standing, bound))
+        except TooManyTurnsError:
+            with pytest.raises(TooManyTurnsError):
+                all_ends(mine, opp, c, standing, bound)
+            continue
+        assert all_ends(mine, opp, c, standing, bound) == lazily
+        if bound == MAX_BOARDS:
+            assert game.turns_after(CELLS[c]) == sorted(game._turns_at(c), key=lambda m: m.key())
 
 
 # ---------------------------------------------------------------------- any position that can be loaded

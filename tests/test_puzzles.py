@@ -173,3 +173,6 @@ def test_the_rating_moves_with_the_result_and_the_stream_follows_it():
     assert not damaged and round(saved["rating"]) == round(up["rating"]) and saved["seen"] == ["x7"]
     assert page_logic.load_state('{"rating": "nan"}') == (page_logic.START, True)
     assert page_logic.load_state("not json")[1]
+    for damaged_text in ('{"rating": 1500, "rd": 300, "vol": 0.06, "streak": 1e400}', "[" * 100000,
+                         '{"rating": 1500, "rd": 300, "vol": 0.06, "best": -1e400, "seen": 5}'):
+        assert page_logic.load_state(damaged_text) == (page_logic.START, True)  # the page starts all the same

@@ -36,7 +36,7 @@ from ..common.errors import quote
 from .board import BIT, CELLS, DIAMOND_MASK, DIAMONDS, DIAMONDS_AT, DIRECTION_TO, LINES, SIZE, index, is_cell, partner
 from .moves import DROP, PASS, SWAP, IllegalMoveError, InvalidMoveError, Move, Pivot, short_turn
 from .position import PositionError, format_position, parse_position
-from .rules import TooManyTurnsError, diamonds_after_drop, diamonds_of, ends, next_diamonds, options, pivot
+from .rules import TooManyTurnsError, all_ends, diamonds_after_drop, diamonds_of, ends, next_diamonds, options, pivot
 
 try:
     from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
@@ -99,6 +99,10 @@ class Turn:
     def diamonds(self) -> "List[Tuple[str, ...]]":
         """The mover's diamonds on the board now, as cell names."""
         return [tuple(CELLS[c] for c in DIAMONDS[k]) for k in self._history[-1][2]]
+
+    def diamond_numbers(self) -> "List[int]":
+        """The mover's diamonds now as their numbers in :data:`~.board.DIAMONDS`, in number order."""
+        return list(self._history[-1][2])
 
     def stones(self, colour: str) -> "List[str]":
         """The cells of a colour's stones now (in the middle of the turn)."""
@@ -415,7 +419,10 @@ class DiamondsGame:
         :class:`~.rules.TooManyTurnsError` if they reach more than :data:`~.rules.MAX_BOARDS` boards.
         """
         c = self.begin_turn(cell).cell
-        out = list(self._turns_at(c))
+        mine, opp = self._sides()
+        standing = bool(diamonds_of(mine))
+        # The whole search first: a drop with too many turns is refused before any turn is built.
+        out = [_move_of(mine, opp, c, path, standing) for _, _, path in all_ends(mine, opp, c, standing)]
         out.sort(key=_sort_key)
         return out
 

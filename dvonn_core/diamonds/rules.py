@@ -149,42 +149,76 @@ def ends(mine: int, opp: int, cell: int, standing: bool = False, max_boards: int
     >>> len(next(ends(black, white, index("b6")))[2])
     1
     """
+    for m, o, key, chain, parent in _search(mine, opp, cell, standing, max_boards):
+        yield (m, o, (_chain(parent, key) if parent is not None else chain) if chains else ())
+
+
+def all_ends(mine: int, opp: int, cell: int, standing: bool = False, max_boards: int = MAX_BOARDS) -> "List[Tuple[int, int, Tuple[Tuple[int, int, int], ...]]]":
+    """Every end of :func:`ends` as a list, in the same order with the same chains: the search
+    runs to its end (or to :class:`TooManyTurnsError`) before a chain is built.
+
+    >>> from .board import BIT, index
+    >>> black = sum(BIT[index(c)] for c in ("b7", "c5", "c6", "d6", "e6"))
+    >>> white = sum(BIT[index(c)] for c in ("h1", "h2", "h3", "h4", "i2"))
+    >>> all_ends(black, white, index("b6")) == list(ends(black, white, index("b6")))
+    True
+    """
+    found = list(_search(mine, opp, cell, standing, max_boards))
+    return [(m, o, _chain(parent, key) if parent is not None else chain) for m, o, key, chain, parent in found]
+
+
+def _search(mine: int, opp: int, cell: int, standing: bool, max_boards: int) -> "Iterator[Tuple[int, int, int, Tuple[Tuple[int, int, int], ...], Optional[Dict[int, int]]]]":
+    """The search of :func:`ends`: each end as ``(mine, opp, its key, (), the boards' parents)``
+    (its chain is ``_chain(parents, key)``: a board's parent never changes once set), or
+    ``(mine, opp, -1, its chain, None)``."""
     mine |= BIT[cell]
     ds = diamonds_after_drop(mine, cell, standing)
     if not ds:
-        yield (mine, opp, ())
+        yield (mine, opp, -1, (), None)
         return
     # parent[board key] = the board before it and the pivot, packed: key << 17 | cell << 11 | diamond << 3 | direction.
     parent = {mine << KEY_SHIFT | opp: -1}  # type: Dict[int, int]
     frontier = [(mine, opp, ds)]
     found = False
+    lm = LINE_MASK
     while frontier:
         nxt = []
         for m, o, dl in frontier:
             here = m << KEY_SHIFT | o
             new = False
-            for p, k, d, nm, no in options(m, o, dl):
-                key = nm << KEY_SHIFT | no
-                if key in parent:
-                    continue
-                if len(parent) >= max_boards:
-                    raise TooManyTurnsError("the turns of a drop on %s reach more than %d boards: too many to list or count (build a turn step by step instead)" % (CELLS[cell], max_boards))
-                new = True
-                parent[key] = here << 17 | p << 11 | k << 3 | d
-                nds = next_diamonds(nm, dl, p, d)
-                if nds:
-                    nxt.append((nm, no, nds))
-                else:
-                    found = True
-                    yield (nm, no, _chain(parent, key) if chains else ())
+            # The pivots of options(m, o, dl), in its order, without building the list.
+            for k in dl:
+                dmask = DIAMOND_MASK[k]
+                for p in DIAMONDS[k]:
+                    keep = m & ~(dmask ^ BIT[p])
+                    lines = lm[p]
+                    for d in range(6):
+                        line = lines[d]
+                        if not line:
+                            continue
+                        nm = keep | line
+                        no = o & ~line
+                        key = nm << KEY_SHIFT | no
+                        if key in parent:
+                            continue
+                        if len(parent) >= max_boards:
+                            raise TooManyTurnsError("the turns of a drop on %s reach more than %d boards: too many to list or count (build a turn step by step instead)" % (CELLS[cell], max_boards))
+                        new = True
+                        parent[key] = here << 17 | p << 11 | k << 3 | d
+                        nds = next_diamonds(nm, dl, p, d)
+                        if nds:
+                            nxt.append((nm, no, nds))
+                        else:
+                            found = True
+                            yield (nm, no, key, (), parent)
             if not new and _dead_end_here(parent, here, m, o, dl):
                 found = True
-                yield (m, o, _chain(parent, here) if chains else ())
+                yield (m, o, here, (), parent)
         frontier = nxt
     if not found:
         end = dead_end(mine, opp, ds)
         if end is not None:
-            yield end if chains else (end[0], end[1], ())
+            yield (end[0], end[1], -1, end[2], None)
 
 
 def _dead_end_here(parent: "Dict[int, int]", here: int, m: int, o: int, dl: "List[int]") -> bool:

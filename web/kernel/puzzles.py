@@ -212,13 +212,18 @@ def pick(puzzles, state, theme="", difficulty="normal", avoid=""):
 
 def load_state(text):
     """The player's saved state (JSON text from localStorage), or a new player's; a damaged save
-    starts afresh (``(state, damaged)``)."""
-    import json
+    starts afresh (``(state, damaged)``), whatever it holds (a number too large for an int, JSON nested
+    deeper than Python's stack).
+
+    >>> load_state('{"rating": 1500, "rd": 300, "vol": 0.06, "streak": 1e400}')[1], load_state("[" * 9999)[1]
+    (True, True)
+    """
+    from kernel import inputs
 
     if not text:
         return dict(START), False
     try:
-        data = json.loads(text)
+        data = inputs.loads(text, ValueError, "not JSON")
         state = dict(START)
         for key in ("rating", "rd", "vol"):
             value = float(data[key])
@@ -229,7 +234,7 @@ def load_state(text):
             state[key] = max(0, int(data.get(key, 0)))
         state["seen"] = [str(i) for i in data.get("seen", [])][-SEEN:]
         return state, False
-    except (ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         return dict(START), True
 
 

@@ -186,11 +186,13 @@ def from_stones_case(rng):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cases", type=int, default=20000)
+    ap.add_argument("--cases", type=int, default=None, help="cases per entry point (20,000; with --pages 30,000)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pages", action="store_true", help="fuzz the pages' parsers (links, embeds, saves, imports)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    if args.cases is None:
+        args.cases = 30000 if args.pages else 20000
     if args.pages:
         import fuzz_pages
         bad = fuzz_pages.report(fuzz_pages.cases(rng, args.cases))

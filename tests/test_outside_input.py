@@ -15,7 +15,7 @@ from diamonds.session import Session as DiamondsSession
 from dvonn import embed_params as dvonn_embed
 from dvonn import persist as dvonn_persist
 from dvonn.session import Session as DvonnSession
-from dvonn_core import Game
+from dvonn_core import Game, RecordError
 from dvonn_core.diamonds import DiamondsGame, InvalidMoveError, Move
 from kernel import inputs, link_format
 from kernel.link_format import Link, LinkError
@@ -94,13 +94,16 @@ def test_a_link_with_the_dot_or_bracket_a_mail_leaves_after_it_opens(tail: str) 
     assert link == read(GOOD)[0]
 
 
-def test_only_the_sites_own_pages_are_opened_from_the_list() -> None:
-    here = "https://a.github.io/site/index.html"
-    assert link_format.site_page("https://a.github.io/site/de/diamonds.html", here) is not None
-    for page in ("https://evil.example/site/index.html", "javascript:alert(1)//", "https://a.github.io.x/y.html",
-                 "https://a.github.io//evil.example/x.html", "https://a.github.io/site/../x.html",
-                 "https://a.github.io/x.html?y=1", None, 5, "https://a.github.io/site/x.js"):
-        assert link_format.site_page(page, here) is None
+def test_only_the_sites_own_game_pages_are_opened_from_the_list() -> None:
+    """"Open" takes a game of the other game to that game's page beside this one: the page an entry
+    names in storage (another project on the same origin, another site) is not followed."""
+    for here in ("https://a.github.io/site/index.html", "https://a.github.io/site/", "http://localhost:8000/x.html"):
+        folder = here[:here.rfind("/") + 1]
+        assert link_format.game_page("diamonds", here) == folder + "diamonds.html"
+        assert link_format.game_page("dvonn", here) == folder + "index.html"
+    assert link_format.game_page("diamonds", "https://a.github.io/site/de/") == "https://a.github.io/site/de/diamonds.html"
+    for game in ("chess", "", None, 5, ["dvonn"], "https://evil.example/x.html", "../x"):
+        assert link_format.game_page(game, "https://a.github.io/site/index.html") is None
 
 
 def test_entries_of_the_list_that_cannot_be_read_are_set_aside_with_the_reason() -> None:
@@ -208,3 +211,69 @@ def test_the_long_chain_link_opens() -> None:
 
     _link, game = read(long_chain_link(), "diamonds")
     assert len(game.moves[0].pivots) == 288  # the drop, then 288 pivots
+
+
+def long_chain() -> tuple[str, str]:
+    with open("tests/data/diamonds/long-chain.txt") as f:
+        position, turn = f.read().split("\n")[:2]
+    return position, turn
+
+
+def coded_link(position: str, turn: str, to_move: str) -> str:
+    """A link of the one turn ``turn`` at ``position``, numbered as LINK_CODEC numbers it, whether or not
+    the turn is legal (a crafted link: its check sum right)."""
+    digits = diamonds_persist.LINK_CODEC.digits(DiamondsGame.from_position(position), turn)
+    number = 0
+    for digit, radix in reversed(digits):
+        number = number * radix + digit
+    data = number.to_bytes((number.bit_length() + 7) // 8, "big")
+    return value_of(("diamonds\tabcdefgh\t%s\t1\tC\t0\t1\t\n%s\n\n" % (to_move, position)).encode() + data)
+
+
+def test_a_numbered_turn_is_checked_once_as_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each pivot of a link's numbered turn is checked as it is read, and the game plays the finished
+    turn without checking every pivot again (288 checks, not 576)."""
+    from dvonn_core.diamonds import game as game_module
+
+    position, turn = long_chain()
+    value = coded_link(position, turn, "black")
+    checked = []
+    real = game_module.Turn._resolve
+    monkeypatch.setattr(game_module.Turn, "_resolve", lambda self, pv: checked.append(1) or real(self, pv))
+    _link, game = read(value, "diamonds")
+    assert [str(m) for m in game.moves] == [turn] and len(checked) == 288
+
+
+def test_a_numbered_turn_cut_short_is_refused_as_not_finished() -> None:
+    position, turn = long_chain()
+    cut = turn.rsplit(" ", 1)[0]
+    with pytest.raises(LinkError, match=r"move 1 cannot be read: .*the turn is not finished"):
+        read(coded_link(position, cut, "white"), "diamonds")
+    game = DiamondsGame.from_position(position)
+    game.play(turn)
+    assert read(coded_link(position, turn, game.to_move), "diamonds")[1].position() == game.position()
+
+
+MANY_PIVOTS = "e5 " + " ".join(["c5>f5"] * 1001)
+
+
+def test_diamonds_input_of_more_pivots_than_any_game_is_refused_before_it_is_read() -> None:
+    """A record pasted or in a ``#record=`` link, an embed's moves, a save (and its redo history, and a save
+    of the first release): each holds at most kernel.inputs.MAX_PIVOTS pivots, counted before a move is
+    read (the rules allow chains of thousands, each a step to check)."""
+    with pytest.raises(diamonds_persist.InputError, match="the pasted record holds more than 1000 pivots"):
+        diamonds_persist.read_import(MANY_PIVOTS, "the pasted record")
+    with pytest.raises(EmbedError, match="moves: more than 1000 pivots"):
+        diamonds_embed.parse({"moves": MANY_PIVOTS})
+    half = "e5 " + " ".join(["c5>f5"] * 501)
+    for changes in ({"moves": [MANY_PIVOTS]}, {"redo": [[MANY_PIVOTS]]}, {"redo": [[half]] * 2}):
+        with pytest.raises(SavedGameError, match="its moves hold more than 1000 pivots"):
+            diamonds_persist.load(saved("diamonds", **changes))
+    with pytest.raises(SavedGameError, match="its moves hold more than 1000 pivots"):
+        diamonds_persist.load(saved("diamonds", format=1, record=MANY_PIVOTS))
+    # At the bound, the moves are read (and these are refused by the rules).
+    at_most = "e5 " + " ".join(["c5>f5"] * 1000)
+    with pytest.raises(RecordError, match="turn"):
+        diamonds_persist.read_import(at_most, "the pasted record")
+    with pytest.raises(EmbedError, match="turn 1"):
+        diamonds_embed.parse({"moves": at_most})

@@ -24,6 +24,7 @@ CRAFTED = fuzz_pages.crafted()
 LINKS = [case for entry, case in CRAFTED if entry.startswith("link")]
 EMBEDS = [case for entry, case in CRAFTED if entry.startswith("embed")]
 SAVES = [case for entry, case in CRAFTED if entry == "save restore"]
+RECORDS = [case for entry, case in CRAFTED if entry.startswith("import")]
 
 
 @pytest.fixture()
@@ -63,8 +64,29 @@ def test_each_crafted_link_leaves_the_page_ready_saying_why_and_storing_nothing(
         assert message.is_visible(), value[:60]
         assert message.inner_text().startswith("This link cannot be opened: "), message.inner_text()
         assert len(message.inner_text()) < 500
+        assert page.get_by_test_id("notice").inner_text() == message.inner_text()  # over the board too
         assert storage(page, REGISTRY) in (None, "[]"), value[:60]
+        saved = storage(page, SAVED[name])
+        assert saved is None or json.loads(saved)["moves"] == [], value[:60]  # the fresh game, if any
         assert page.evaluate("document.body.dataset.linkGame") in (None, "")
+
+
+def test_each_crafted_record_link_leaves_the_page_ready_saying_why_and_the_game_unchanged(browser_page: Any,
+                                                                                         base_url: str) -> None:
+    """The crafted records as ``#record=`` links (what "Share link" writes): the page is ready, the
+    notice says why, and the game on the board and in storage is the one it had."""
+    page = browser_page
+    for name, text in RECORDS:
+        load(page, base_url + PAGES[name])
+        page.evaluate("localStorage.clear()")
+        load(page, base_url + PAGES[name])
+        before, stored = page.evaluate("document.body.dataset.position"), storage(page, SAVED[name])
+        load(page, base_url + PAGES[name] + "#record=" + quote(text, safe=""))
+        page.wait_for_function("location.hash === ''")
+        notice = page.get_by_test_id("notice").inner_text()
+        assert notice.startswith("Could not read the record in the link: "), notice
+        assert notice.endswith("The game on the board is unchanged.") and len(notice) < 500, notice
+        assert page.evaluate("document.body.dataset.position") == before and storage(page, SAVED[name]) == stored
 
 
 def test_each_crafted_embed_shows_why_it_cannot_be_shown(browser_page: Any, base_url: str) -> None:
@@ -130,3 +152,81 @@ def test_the_empty_games_share_link_opens_it(browser_page: Any, base_url: str, n
         load(page, url)
         page.wait_for_function("location.hash === ''")
         assert page.get_by_test_id("notice").inner_text() == "Opened the game in the link (0 moves)."
+
+
+def test_a_previous_game_that_cannot_be_restored_is_set_aside_once(browser_page: Any, base_url: str) -> None:
+    """"Back to the previous game" on a stored previous game that cannot be restored: the reason is
+    said, the text kept aside as it was, the button gone (also after a reload), the game on the board
+    unchanged."""
+    page = browser_page
+    previous = SAVED["dvonn"] + ".previous"
+    text = next(text for name, text in SAVES if name == "dvonn"
+                and fuzz_pages.run_case("save restore", (name, text))[0] != "opened")
+    load(page, base_url + PAGES["dvonn"])
+    page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [previous, text])
+    load(page, base_url + PAGES["dvonn"])
+    before = page.evaluate("document.body.dataset.position")
+    button = page.get_by_test_id("previous-game")
+    assert button.is_visible()
+    button.click()
+    page.wait_for_function("document.querySelector('[data-testid=notice]').textContent.length > 0")
+    notice = page.get_by_test_id("notice").inner_text()
+    assert notice.startswith("The previous game could not be restored: ") and SAVED["dvonn"] + ".unreadable" in notice
+    assert storage(page, SAVED["dvonn"] + ".unreadable") == text and storage(page, previous) is None
+    assert not button.is_visible() and page.evaluate("document.body.dataset.position") == before
+    load(page, base_url + PAGES["dvonn"])
+    assert not page.get_by_test_id("previous-game").is_visible()
+
+
+def test_open_in_the_list_goes_to_the_games_own_page_whatever_the_entry_says(browser_page: Any,
+                                                                            base_url: str) -> None:
+    """A Diamonds & Pivots entry in the list of the DVONN page whose stored page is another page of the
+    same origin: "Open" goes to this site's Diamonds & Pivots page beside this one, and the game opens."""
+    page = browser_page
+    value = next(value for name, value in fuzz_pages.links() if name == "diamonds")
+    origin = base_url[:base_url.index("/", base_url.index("//") + 2)]
+    entry = {"id": "abcdefgh", "value": value, "game": "diamonds", "page": origin + "/elsewhere/x.html", "moves": 0,
+             "mine": "white", "opponent": "", "to_move": "white", "opened": 1, "first": "white"}
+    load(page, base_url + PAGES["dvonn"])
+    page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [REGISTRY, json.dumps([entry])])
+    load(page, base_url + PAGES["dvonn"])
+    page.get_by_test_id("link-open").click()
+    page.wait_for_url(base_url + PAGES["diamonds"] + "*")
+    page.wait_for_function("document.body.dataset.ready === 'true' && location.hash === ''")
+    assert page.url == base_url + PAGES["diamonds"]
+    assert page.evaluate("document.body.dataset.linkGame") == "abcdefgh"
+
+
+def test_a_listed_game_by_link_that_cannot_be_opened_is_set_aside_once(browser_page: Any, base_url: str) -> None:
+    """An entry of the list whose fields are right but whose link cannot be read (a crafted one): "Open"
+    says why and sets it aside with the reason; it is not offered again, also after a reload."""
+    page = browser_page
+    refused = next(value for name, value in LINKS if name == "dvonn"
+                   and fuzz_pages.run_case("link read", (name, value))[0] != "opened" and len(value) < 2000)
+    entry = {"id": "abcdefgh", "value": refused, "game": "dvonn", "page": base_url + "index.html", "moves": 2,
+             "mine": "white", "opponent": "", "to_move": "white", "opened": 1, "first": "white"}
+    load(page, base_url + PAGES["dvonn"])
+    page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [REGISTRY, json.dumps([entry])])
+    load(page, base_url + PAGES["dvonn"])
+    before = page.evaluate("document.body.dataset.position")
+    page.get_by_test_id("link-open").click()
+    message = page.get_by_test_id("link-message")
+    page.wait_for_function("document.querySelector('[data-testid=link-message]').textContent.length > 0")
+    assert "could not be read" in message.inner_text() and "set aside" in message.inner_text()
+    assert json.loads(storage(page, REGISTRY)) == []
+    aside = json.loads(storage(page, REGISTRY + ".unreadable"))
+    assert [a["entry"]["value"] for a in aside] == [refused] and aside[0]["reason"]
+    assert page.evaluate("document.body.dataset.position") == before
+    assert page.get_by_test_id("link-game-item").count() == 0
+    load(page, base_url + PAGES["dvonn"])
+    assert page.get_by_test_id("link-game-item").count() == 0 and not page.get_by_test_id("link-message").is_visible()
+    # A link of the same game id arrives: its game is stored, once, and the unreadable entry set aside.
+    opens = LINKS[-1][1]
+    assert fuzz_pages.run_case("link read", ("dvonn", opens))[0] == "opened"
+    page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [REGISTRY, json.dumps([entry])])
+    load(page, base_url + PAGES["dvonn"] + "#game=" + opens)
+    page.wait_for_function("location.hash === ''")
+    assert page.evaluate("document.body.dataset.linkGame") == "abcdefgh"
+    stored = json.loads(storage(page, REGISTRY))
+    assert [e["id"] for e in stored] == ["abcdefgh"] and stored[0]["value"] != refused  # the page's link of it
+    assert [a["entry"]["value"] for a in json.loads(storage(page, REGISTRY + ".unreadable"))] == [refused]

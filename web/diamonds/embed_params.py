@@ -46,6 +46,8 @@ def parse(params):
         raise EmbedError(_("position: %s") % inputs.short(reasons.say(error)))
     # As many turns as a game has: the rules set no limit (random games run past 200 turns); the
     # address is at most kernel.embed.MAX_QUERY long.
+    inputs.pivots(params.get("moves", ""), EmbedError,
+                  _("moves: more than %(most)d pivots: no game of this site has so many") % {"most": inputs.MAX_PIVOTS})
     moves = split_turns(params.get("moves", ""))
     for i in range(len(moves)):
         try:

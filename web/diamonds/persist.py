@@ -36,6 +36,8 @@ def upgrade(data):
     record = data.get("record")
     if type(record) is not str:
         raise SavedGameError(_("its record is missing"))
+    inputs.pivots(record, SavedGameError, _("its moves hold more than %(most)d pivots: no game of this site has so "
+                                            "many") % {"most": inputs.MAX_PIVOTS})
     try:
         game = DiamondsGame.from_record(record)
     except ValueError as error:
@@ -74,6 +76,8 @@ def read_record(text, what="the record"):
     check_size(len(text), what)
     if not text.strip():
         raise RecordError(_("%s is empty") % what)
+    inputs.pivots(text, InputError, _("%(what)s holds more than %(most)d pivots: no game of this site has so many")
+                  % {"what": what, "most": inputs.MAX_PIVOTS})
     return DiamondsGame.from_record(text)  # RecordError: the page says it (kernel/reasons.py)
 
 
@@ -123,35 +127,28 @@ class LinkCodec:
             choices.append("swap")
         return choices
 
-    def __init__(self):
-        self.numbers = {}  # type: Dict[Tuple[str, ...], Tuple[int, Tuple[int, ...]]]
-
     def _diamonds(self, turn):
         """(the cells of the mover's diamonds now, sorted; the numbers of those diamonds)."""
-        if not self.numbers:  # a diamond's cell names -> (its number, its cells): found once
-            from dvonn_core.diamonds.board import CELLS, DIAMONDS
-            for k in range(len(DIAMONDS)):
-                self.numbers[tuple(CELLS[c] for c in DIAMONDS[k])] = (k, DIAMONDS[k])
-        numbers = []
-        cells = []  # type: List[int]
-        for diamond in turn.diamonds():
-            k, members = self.numbers[diamond]
-            numbers.append(k)
-            cells.extend(members)
-        return sorted(set(cells)), numbers
+        from dvonn_core.diamonds.board import DIAMONDS
+        numbers = turn.diamond_numbers()
+        cells = {}  # type: Dict[int, bool]
+        for k in numbers:
+            for c in DIAMONDS[k]:
+                cells[c] = True
+        return sorted(cells), numbers
 
-    def _pivot(self, turn, cell, take):
-        """The digits' pivot at ``cell``: its text; ``take(radix)`` gives each digit."""
+    def _pivot(self, turn, numbers, cell, take):
+        """The digits' pivot at ``cell`` (a Pivot naming its partner), ``numbers`` the mover's
+        diamonds now; ``take(radix)`` gives each digit."""
         from dvonn_core.diamonds.board import CELLS, DIAMONDS_AT, LINES, partner
         from dvonn_core.diamonds.moves import Pivot
-        numbers = self._diamonds(turn)[1]
         holding = [k for k in DIAMONDS_AT[cell] if k in numbers]
         if not holding:
             raise ValueError("%s is in no diamond" % CELLS[cell])
         k = holding[take(len(holding))] if len(holding) > 1 else holding[0]
         ways = [d for d in range(6) if LINES[cell][d]]
         far = LINES[cell][ways[take(len(ways))]][2]
-        return str(Pivot(cell, partner(k, cell), far, len(holding) > 1))  # the partner shown if it must be
+        return Pivot(cell, partner(k, cell), far, len(holding) > 1)  # its text names the partner if it must
 
     def digits(self, game, move):
         """``move`` (a text) in ``game`` as [(digit, radix)]; ValueError if it cannot be numbered."""
@@ -198,24 +195,25 @@ class LinkCodec:
     MAX_TURN_PIVOTS = 400
 
     def read(self, game, take):
-        """The turn whose digits ``take(radix)`` gives, in ``game`` (not played; the replay checks it)."""
+        """The turn whose digits ``take(radix)`` gives, in ``game`` (not played): 'pass', 'swap' or
+        a finished turn's Move, which ``game.play`` takes without checking it again (each pivot
+        was checked as it was taken; a turn cut short is not finished, and play checks it)."""
         choices = self._choices(game)
         word = choices[take(len(choices))]
         if word in ("pass", "swap"):
             return word
         turn = game.begin_turn(word)
-        words = [word]
+        steps = 0
         while True:
-            cells = self._diamonds(turn)[0]
+            cells, numbers = self._diamonds(turn)
             i = take(len(cells) + 1) if cells else len(cells)
             if i == len(cells):
                 break
-            if len(words) > self.MAX_TURN_PIVOTS:
+            if steps >= self.MAX_TURN_PIVOTS:
                 raise ValueError(_("a turn of more than %(most)d pivots") % {"most": self.MAX_TURN_PIVOTS})
-            text = self._pivot(turn, cells[i], take)
-            turn.step(text)
-            words.append(text)
-        return " ".join(words)
+            turn.step(self._pivot(turn, numbers, cells[i], take))
+            steps += 1
+        return turn.move()
 
 
 LINK_CODEC = LinkCodec()

@@ -77,14 +77,20 @@ def _games():
         return []
     games, aside = link_format.registry(str(text))
     if aside:
-        old = window.dvonnSafe.get(ASIDE)
-        kept = link_format.registry_aside(None if old is None else str(old), aside)
-        window.dvonnSafe.set(ASIDE, kept)
-        _store(games)
-        _message(ngettext("A game by link stored in this browser could not be read (%(reason)s): it was set aside.",
-                          "%(count)d games by link stored in this browser could not be read (%(reason)s): "
-                          "they were set aside.", len(aside)) % {"count": len(aside), "reason": aside[0][1]})
+        _set_aside(games, aside)
     return games
+
+
+def _set_aside(games, aside):
+    """Keep the entries of ``aside`` ([(entry, reason)]) under :data:`ASIDE`, store ``games``
+    without them, and say so."""
+    old = window.dvonnSafe.get(ASIDE)
+    kept = link_format.registry_aside(None if old is None else str(old), aside)
+    window.dvonnSafe.set(ASIDE, kept)
+    _store(games)
+    _message(ngettext("A game by link stored in this browser could not be read (%(reason)s): it was set aside.",
+                      "%(count)d games by link stored in this browser could not be read (%(reason)s): "
+                      "they were set aside.", len(aside)) % {"count": len(aside), "reason": aside[0][1]})
 
 
 def _store(games):
@@ -114,14 +120,6 @@ def _read(value):
                                   getattr(persist, "OPTIONS", {}))
     link.coder = coder
     return link, game
-
-
-def _read_stored(entry):
-    """(link, game) of a stored entry, None if it cannot be read (it is then replaced)."""
-    try:
-        return _read(entry["value"])
-    except ValueError:
-        return None
 
 
 def _coder(id, position):
@@ -218,13 +216,14 @@ def _refused(error):
     document.body.dataset.rejectedAt = str(window.performance.now())
 
 
-def open_value(value):
-    """Open the game of a link's ``value``: see the module's docstring for each case."""
+def open_value(value, opened=None):
+    """Open the game of a link's ``value`` (``opened``: its (link, game), read already): see the
+    module's docstring for each case."""
     page = _state["page"]
     S = page.S
     t0 = window.performance.now()
     try:
-        link, game = _read(value)
+        link, game = opened if opened is not None else _read(value)
     except ValueError as error:
         _refused(error)
         return True
@@ -233,7 +232,15 @@ def open_value(value):
     games = _games()
     entry = _find(games, link.id)
     theirs = _names(link.tags)
-    stored = _read_stored(entry) if entry is not None else None
+    stored = None
+    if entry is not None and entry["value"] == value:  # the same link again (or opened from the list): read once
+        stored = (link, game)
+    elif entry is not None:
+        try:
+            stored = _read(entry["value"])
+        except ValueError as error:  # the stored game cannot be read: set aside, and this link's game stored
+            games.remove(entry)
+            _set_aside(games, [(entry, inputs.short(error).rstrip("."))])
     if stored is None:
         mine = link.to_move  # a link goes to the player who is to move
         entry = {"id": link.id, "game": link.game, "first": _side_at_start(mine, game)}
@@ -546,13 +553,21 @@ def on_list_click(event):
         page.redraw()
         return
     if entry.get("game") != _game_name():
-        page_address = link_format.site_page(entry.get("page"), game_io.page_address())
-        if page_address is None:  # only this site's own pages are opened
+        page_address = link_format.game_page(entry.get("game"), game_io.page_address())
+        if page_address is None:  # only this site's own game pages are opened
             _message(_("This game by link cannot be opened from here: open it on its own game's page."))
             return
         window.location.href = page_address + link_format.PREFIX + entry["value"]
         return
-    if open_value(entry["value"]):
+    try:
+        opened = _read(entry["value"])
+    except ValueError as error:  # stored, and it cannot be opened: set aside once, not offered again
+        games.remove(entry)
+        _set_aside(games, [(entry, inputs.short(error).rstrip("."))])
+        _state["listed"] = None
+        _draw_list()
+        return
+    if open_value(entry["value"], opened):
         game_io.sync_form()
         page.after_change()
 

@@ -17,7 +17,7 @@ import asyncio
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kernel import deferred, download, saves
+from kernel import deferred, download, inputs, saves
 from kernel.i18n import _, ngettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -132,16 +132,28 @@ def _keep_previous():
 
 
 def on_previous(event):
-    """Swap the game on the board with the one an import or a link replaced."""
+    """Swap the game on the board with the one an import or a link replaced.  A previous game that
+    cannot be restored is set aside once, with the reason (under a free ``ASIDE_KEY`` slot, as a save
+    that cannot be restored): the button goes, and the game on the board stays."""
     session = _page["session"]
-    text = _get(persist.PREVIOUS_KEY)
-    if text is None:
+    size = int(window.dvonnSafe.size(persist.PREVIOUS_KEY))
+    if size < 0:
         return
     current = persist.dumps(session)
     try:
-        persist.restore(session, text)
-    except Exception as error:  # noqa: BLE001 - anything in stored data: said, and the game stays
-        session.notice = _("The previous game could not be restored: %s.") % str(error)[:300].rstrip(".")
+        if size > persist.MAX_SAVED:  # not even read: it might not fit MicroPython's heap
+            raise persist.SavedGameError(_("it is too large (%s)") % saves.size_text(size))
+        persist.restore(session, _get(persist.PREVIOUS_KEY))
+    except Exception as error:  # noqa: BLE001 - anything in stored data: said, set aside, and the game stays
+        reason = error if isinstance(error, persist.SavedGameError) else _("it could not be replayed (%s)") % error
+        key = persist.aside_key(lambda k: int(window.dvonnSafe.size(k)) >= 0)
+        if window.dvonnSafe.copy(persist.PREVIOUS_KEY, key) and window.dvonnSafe.remove(persist.PREVIOUS_KEY):
+            _page["has_previous"] = False
+            session.notice = (_("The previous game could not be restored: %s. Its data is kept in this browser "
+                                "under \"%s\"; your game stays on the board.")
+                              % (inputs.short(reason).rstrip("."), key))
+        else:
+            session.notice = _("The previous game could not be restored: %s.") % inputs.short(reason).rstrip(".")
     else:
         _set(persist.PREVIOUS_KEY, current)
         session.notice = _("Back to the previous game (the other one is kept: press again to return).")
@@ -362,7 +374,7 @@ def setup(session, game_persist, redraw, after_change):
     _page["session"] = session
     _page["redraw"] = redraw
     _page["after_change"] = after_change
-    _page["has_previous"] = _get(persist.PREVIOUS_KEY) is not None
+    _page["has_previous"] = int(window.dvonnSafe.size(persist.PREVIOUS_KEY)) >= 0  # not read until asked for
     _page["other_tab"] = False
     window.onstorage = create_proxy(on_storage)  # (window.addEventListener: "Illegal invocation" here)
     for testid, handler, kind in (("share", on_share, "click"), ("copy-record", on_copy_record, "click"),

@@ -36,6 +36,12 @@ MAX_TAG_NAME = 40
 #: The longest position string a page reads (a DVONN position is under 200 characters, a
 #: Diamonds & Pivots one under 100).
 MAX_POSITION = 1000
+#: The most pivots (Diamonds & Pivots) that a link, a record, an embed or a save from outside holds.
+#: Each is a step of the rules to check, and the rules allow chains of thousands (a depth-first
+#: search finds one of 15,445 on the long-chain position: 64 KB of text holds about 8,000), while no
+#: game of this site comes near (a game of 122 turns had 53; the long-chain position's turn has 288).
+#: Counted in the text (its '>'s) before any move is read.
+MAX_PIVOTS = 1000
 
 
 def short(message):
@@ -116,6 +122,26 @@ def options(values, schema, error):
             raise error(_("its setting %(name)s is not valid") % {"name": quote(name)})
         out[name] = values[name]
     return out
+
+
+def pivots(texts, error, message):
+    """Refuse with ``error(message)`` moves from outside, a text or a list of texts, that hold more
+    than :data:`MAX_PIVOTS` pivots ('>'), before any is read.
+
+    >>> pivots(["e5 c5>f5", "pass"], ValueError, "too many")
+    >>> pivots("e5" + " c5>f5" * 1001, ValueError, "more than 1000 pivots")
+    Traceback (most recent call last):
+    ...
+    ValueError: more than 1000 pivots
+    """
+    if type(texts) is str:
+        texts = [texts]
+    count = 0
+    for text in texts:
+        if type(text) is str:
+            count += text.count(">")
+    if count > MAX_PIVOTS:
+        raise error(message)
 
 
 def tag(name, value, error, one_line=False):

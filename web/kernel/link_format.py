@@ -88,10 +88,9 @@ MAX_MOVES = 5000
 MAX_CODED = MAX_VALUE * 3 // 4
 #: The most bytes of moves written as text (a record's limit on the pages: kernel/saves.py).
 MAX_TEXT = 64 * 1024
-#: The most pivots (Diamonds & Pivots) a link's moves hold: each is a step of the rules to check (a
-#: game of 122 turns had 53, the long-chain position's turn 288).  A crafted link of a legal chain of
-#: thousands would hold the page for seconds.
-MAX_PIVOTS = 1000
+#: The most pivots (Diamonds & Pivots) a link's moves hold (``kernel.inputs.MAX_PIVOTS``): a crafted
+#: link of a legal chain of thousands would hold the page for seconds.
+MAX_PIVOTS = inputs.MAX_PIVOTS
 #: The longest settings (JSON) a link's header holds, and its seed's digits.
 MAX_OPTIONS = 400
 MAX_SEED_DIGITS = 12
@@ -524,7 +523,8 @@ class LegalMovesCodec:
         return [(legal.index(move), len(legal))]
 
     def read(self, game, take):
-        """The move whose digits ``take(radix)`` gives, in ``game`` (not played)."""
+        """The move whose digits ``take(radix)`` gives, in ``game`` (not played): its text, or a
+        move object ``game.play`` takes."""
         legal = game.legal_moves()
         return str(legal[take(len(legal))])
 
@@ -600,8 +600,7 @@ def _number_back(codec, game, data, count, log=None):
             digits.log = []
             log.append(digits.log)
         try:
-            move = codec.read(game, digits.take)
-            game.play(move)
+            move = str(game.play(codec.read(game, digits.take)))  # a move text, or a checked Move
         except ValueError as error:
             raise LinkError(_("move %(number)d cannot be read: %(error)s")
                             % {"number": i + 1, "error": reasons.say(error)[:160]})
@@ -697,31 +696,22 @@ def registry_aside(old, aside):
     return json.dumps(kept[-MAX_ASIDE:])
 
 
-def site_page(page, here):
-    """``page`` (a stored game page's address) if it is a page of this site, the one at ``here``
-    (this page's address): the same origin, a plain path to an ``.html`` page or a folder; else None.
+#: Each game's page in the site's folder (and in each language's folder), by the game's name.
+GAME_PAGES = {"dvonn": "index.html", "diamonds": "diamonds.html"}
 
-    >>> here = "https://a.github.io/site/index.html"
-    >>> site_page("https://a.github.io/site/diamonds.html", here), site_page("https://evil.example/x.html", here)
-    ('https://a.github.io/site/diamonds.html', None)
-    >>> site_page("javascript:alert(1)", here), site_page("https://a.github.io.evil.example/x.html", here)
-    (None, None)
+
+def game_page(game, here):
+    """The address of ``game``'s own page beside this one (``here``: this page's address, without
+    its query or fragment), where "Open" in the list takes a game of the other game: the site's
+    page of that game in this page's folder, in this page's language.  The page an entry names
+    in storage is not followed (anything may be written there).  None for a game the site has
+    no page for.
+
+    >>> game_page("diamonds", "https://a.github.io/site/de/index.html")
+    'https://a.github.io/site/de/diamonds.html'
+    >>> game_page("dvonn", "https://a.github.io/site/"), game_page("chess", "https://a.github.io/site/")
+    ('https://a.github.io/site/index.html', None)
     """
-    if type(page) is not str or type(here) is not str or len(page) > 1000:
+    if type(game) is not str or game not in GAME_PAGES or type(here) is not str or "/" not in here:
         return None
-    scheme = here.find("://")
-    if scheme < 0:
-        return None
-    slash = here.find("/", scheme + 3)
-    origin = here if slash < 0 else here[:slash]
-    if not page.startswith(origin + "/"):
-        return None
-    path = page[len(origin):]
-    for ch in path:
-        if not ("a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in "/._-~"):
-            return None
-    if "//" in path or "/../" in path + "/" or "/./" in path + "/":
-        return None
-    if not (path.endswith(".html") or path.endswith("/")):
-        return None
-    return page
+    return here[:here.rfind("/") + 1] + GAME_PAGES[game]

@@ -301,6 +301,9 @@ class GameSaves:
                 raise SavedGameError(_("it is not a saved %s game") % self.title)
         start = _field(data, "start", (str, type(None)))
         moves = _strings(_field(data, "moves", (list,)), "moves", self.max_moves, self.max_move_text)
+        too_many = _("its moves hold more than %(most)d pivots: no game of this site has so many") % {
+            "most": inputs.MAX_PIVOTS}
+        inputs.pivots(moves, SavedGameError, too_many)
         game = self._replay(start, moves)
         resigned = _field(data, "resigned", (str, type(None)))
         if resigned is not None:
@@ -326,6 +329,7 @@ class GameSaves:
             future.extend(_strings(group, "redo history", self.max_moves, self.max_move_text))
         if len(future) + len(moves) > self.max_moves:
             raise SavedGameError(_("its redo history is not valid"))
+        inputs.pivots(moves + future, SavedGameError, too_many)
         probe = self._replay(start, moves)
         for i in range(len(future)):
             try:

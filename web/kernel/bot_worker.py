@@ -300,7 +300,7 @@ def _diamonds_live(position, level, seed, token, channel, hold, line=0, most=0):
     from dvonn_core.diamonds.bot import line_moves
 
     game = DiamondsGame.from_position(str(position))
-    shown = [None, []]  # the line last worked out, and its turns (it changes only with a depth done)
+    shown = [None, []]  # type: List[Any]  # the line last worked out, and its turns (it changes only with a depth done)
 
     def describe(s):
         best = s.best

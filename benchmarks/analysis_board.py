@@ -28,6 +28,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -40,6 +42,26 @@ from dvonn_core.diamonds import DiamondsGame
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+@contextmanager
+def site_in_chromium(site: Path | None) -> Iterator[tuple[Any, str]]:
+    """Headless Debian chromium and the address of ``site`` (a built dist/; None: one built into a
+    temporary folder), served on 127.0.0.1 until the block ends."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server = serve.start(site or build.build(Path(tmp) / "dist").out)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                yield browser, f"http://127.0.0.1:{server.server_port}/"
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
 #: A middle-game DVONN position (a random setup, then twelve random moves: tests/e2e/test_analysis_board.py),
 #: and a Diamonds & Pivots middle game where, after the move played, the side to move has chains of pivots
 #: (the tests' LINE_POSITIONS after its best turn f5).
@@ -146,23 +168,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", default="1,5,10", help="when to read the depth after the move (seconds)")
     args = parser.parse_args(argv)
     marks = [float(s) for s in args.seconds.split(",")]
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as tmp:
-        site = args.site or build.build(Path(tmp) / "dist").out
-        server = serve.start(site)
-        base = f"http://127.0.0.1:{server.server_port}/"
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 1280, "height": 800})
-                page.add_init_script(CLICK_CLOCK)
-                for kind in POSITIONS:
-                    run(page, base, kind, marks, args.clicks)
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+    with site_in_chromium(args.site) as (browser, base):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.add_init_script(CLICK_CLOCK)
+        for kind in POSITIONS:
+            run(page, base, kind, marks, args.clicks)
     return 0
 
 

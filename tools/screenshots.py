@@ -18,16 +18,13 @@ import argparse
 import base64
 import struct
 import sys
-import tempfile
 import zlib
 from pathlib import Path
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
-import serve  # noqa: E402
-from benchmarks.analysis_board import CHROMIUM_ARGS, POSITIONS  # noqa: E402
+from benchmarks.analysis_board import POSITIONS, site_in_chromium  # noqa: E402
 
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 EDITORS = {"dvonn": "editor.html", "diamonds": "diamonds-editor.html"}
@@ -98,27 +95,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as tmp:
-        site = args.site or build.build(Path(tmp) / "dist").out
-        server = serve.start(site)
-        base = f"http://127.0.0.1:{server.server_port}/"
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                page = browser.new_page()
-                page.add_init_script(BOUND)
-                blank = browser.new_page()
-                for path in shoot(page, base, args.out):
-                    width, height, rgba = blank.evaluate(PIXELS, base64.b64encode(path.read_bytes()).decode())
-                    path.write_bytes(palette_png(width, height, base64.b64decode(rgba)))
-                    print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: "
-                          f"{path.stat().st_size // 1024} KB")
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+    with site_in_chromium(args.site) as (browser, base):
+        page = browser.new_page()
+        page.add_init_script(BOUND)
+        blank = browser.new_page()
+        for path in shoot(page, base, args.out):
+            width, height, rgba = blank.evaluate(PIXELS, base64.b64encode(path.read_bytes()).decode())
+            path.write_bytes(palette_png(width, height, base64.b64decode(rgba)))
+            print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size // 1024} KB")
     return 0
 
 

@@ -1,8 +1,9 @@
 """The Diamonds & Pivots bot's best line (dvonn_core/diamonds/bot.py, ``line=True``): a line of legal turns
 as long as the depth reached, whose first turn is the turn chosen; and keeping it changes no choice.
 
-The choices the bot made before it could keep a line are in data/diamonds/bot-choices.txt (written by
-``python tests/test_diamonds_bot_line.py --write`` on the commit before it, afa6035): each level, on fixed
+The choices the bot made before it could keep a line are in data/diamonds/bot-choices.txt (written by this
+file's ``--write`` with the library of the commit before it: ``git archive afa6035 dvonn_core | tar -x -C /tmp/old``,
+then ``PYTHONPATH=/tmp/old python tests/test_diamonds_bot_line.py --write``): each level, on fixed
 positions, with a budget that is the same on every run (easy and medium with no clock, hard stopped after
 so many nodes).  The bot must choose the same turns, at the same depth and score after the same number
 of nodes, with and without its line.

@@ -19,9 +19,13 @@ from dvonn_core.dvonn.setup import random_setup
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "kernel"))
 import bot_worker
 
+#: A Diamonds & Pivots middle game whose best line holds chains of pivots (tests/test_diamonds_bot_line.py).
+DIAMONDS_CHAIN = "b1w2-6-b6-1ww1w2b-2b4w1-2b2b2-w3b2-6-w4.b"
+
 
 class Channel:
-    """A stand-in for js.BroadcastChannel: records the reports, stops the search at ``depth``."""
+    """A stand-in for js.BroadcastChannel: records the reports, stops the search at ``depth`` (or once it
+    has ended by itself: a search that holds waits for stop())."""
 
     def __init__(self, depth):
         self.depth = depth
@@ -30,7 +34,7 @@ class Channel:
     def postMessage(self, text):
         report = json.loads(text)
         self.reports.append(report)
-        if report["depth"] >= self.depth:
+        if report["depth"] >= self.depth or report["final"]:
             bot_worker.stop(report["token"])
 
     def close(self):
@@ -85,3 +89,31 @@ def test_a_bot_move_searched_live_is_legal_and_reports_its_progress(channel):
     move = answer.rsplit(" ", 3)[0]
     game.play(move)
     assert channel[0].reports[-1]["final"] and channel[0].reports[-1]["move"] == move
+
+
+def test_a_diamonds_analysis_reports_its_best_line_turn_by_turn(channel):
+    from dvonn_core.diamonds import DiamondsGame
+
+    position = DIAMONDS_CHAIN
+    answer = run(bot_worker.analyse("diamonds", position, "t3", "analysis"))
+    reports = channel[0].reports
+    assert reports[-1]["final"] and reports[-1]["depth"] >= 3
+    for report in reports:
+        if not report["depth"]:
+            continue
+        line = report["line"]
+        assert len(line) == report["depth"] and line[0] == report["move"]
+        game = DiamondsGame.from_position(position)
+        for turn in line:
+            game.play(turn)  # each turn legal in turn, written in the notation (pivots named)
+    assert any(" " in turn for turn in reports[-1]["line"])  # a turn with its pivots
+    assert answer.rsplit(" ", 3)[0] == reports[-1]["line"][0]
+
+
+@pytest.mark.parametrize("kind", ["dvonn", "diamonds"])
+def test_an_analysis_bounded_in_depth_ends_there_by_itself(channel, kind):
+    position = random_setup(5).position() if kind == "dvonn" else DIAMONDS_CHAIN
+    answer = run(bot_worker.analyse(kind, position, "t4", "analysis", 2))
+    reports = channel[0].reports
+    assert reports[-1]["final"] and max(r["depth"] for r in reports) == 2
+    assert answer.rsplit(" ", 3)[2] == "2"

@@ -61,11 +61,11 @@ from .moves import PASS, SWAP, Move
 from .rules import diamonds_after_drop, diamonds_of, next_diamonds, options, threats
 
 try:
-    from typing import Callable, Dict, List, Optional, Tuple
+    from typing import Any, Callable, Dict, List, Optional, Tuple
 except ImportError:  # MicroPython
     pass
 
-__all__ = ["LEVELS", "choose_move", "random_move", "greedy_move", "evaluate", "opening_strength", "Search"]
+__all__ = ["LEVELS", "choose_move", "line_moves", "random_move", "greedy_move", "evaluate", "opening_strength", "Search"]
 
 #: Most boards searched per drop at the root and inside the tree.
 ROOT_BOARDS = 150
@@ -231,7 +231,7 @@ class Search:
     its deadline.
     """
 
-    def __init__(self, deadline: float = 0.0, hook: "Optional[Callable[[Search], bool]]" = None) -> None:
+    def __init__(self, deadline: float = 0.0, hook: "Optional[Callable[[Search], bool]]" = None, line: bool = False) -> None:
         self.deadline = deadline
         self.nodes = 0
         self.hook = hook  # see choose_move
@@ -240,6 +240,22 @@ class Search:
         self.completed = 0
         self.best = None  # type: Optional[Tuple[int, int, int, int, tuple]]
         self.best_score = 0
+        # ``line``: the search keeps its principal line (see :meth:`principal_line`).  ``lines[d]``:
+        # the line below the node last searched with ``d`` plies left, as ``(child, rest)`` links
+        # (a child of children(), None for a pass; ``rest`` the next link or None).  Keeping it
+        # changes no score, no order and no count: the same turn is chosen either way.
+        self.lines = {} if line else None  # type: Optional[Dict[int, Any]]
+        self.best_line = None  # type: Any  # the line of the last depth done, from the root
+
+    def principal_line(self) -> "List[Optional[Tuple[int, int, int, int, tuple]]]":
+        """The turns of the best line of the last depth done, from the root: items of children()
+        (``None`` for a pass); empty when the search does not keep its line (see :func:`line_moves`)."""
+        out = []  # type: List[Optional[Tuple[int, int, int, int, tuple]]]
+        link = self.best_line
+        while link is not None:
+            out.append(link[0])
+            link = link[1]
+        return out
 
     def tick(self) -> None:
         """Raise ``_Timeout`` once the deadline has passed, or when the hook asks to stop."""
@@ -296,25 +312,34 @@ class Search:
         self.nodes += 1
         if self.deadline and self.nodes & 7 == 0:
             self.tick()
-        if passes >= 2:
-            return final_score(mine, opp, white)
-        if depth == 0:
-            return evaluate(mine, opp)
+        if passes >= 2 or depth == 0:
+            if self.lines is not None:
+                self.lines[depth] = None  # the line ends here
+            return final_score(mine, opp, white) if passes >= 2 else evaluate(mine, opp)
         best = -WIN * 2
+        lines = self.lines
+        line = None  # type: Any
         kids = self.children(mine, opp, INNER_BOARDS)
-        for _, _, nm, no, _ in kids:
+        for kid in kids:
+            _, _, nm, no, _ = kid
             v = -self.negamax(no, nm, not white, depth - 1, -beta, -alpha, 0)
             if v > best:
                 best = v
                 if v > alpha:
                     alpha = v
+                    if lines is not None:
+                        line = (kid, lines.get(depth - 1))
                     if alpha >= beta:
                         return best
         # Passing: only worth a look when the opponent just passed (it ends the game) or nothing else is left.
         if passes == 1 or not kids:
             v = -self.negamax(opp, mine, not white, depth - 1, -beta, -alpha, passes + 1)
             if v > best:
+                if lines is not None and v > alpha:
+                    line = (None, lines.get(depth - 1))
                 best = v
+        if lines is not None:
+            lines[depth] = line
         return best
 
 
@@ -333,7 +358,7 @@ def _level(level: str) -> Level:
 
 
 def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_limit: "Optional[float]" = None, info: "Optional[dict]" = None,
-                hook: "Optional[Callable[[Search], bool]]" = None) -> Move:
+                hook: "Optional[Callable[[Search], bool]]" = None, line: bool = False) -> Move:
     """The bot's turn for the side to move in ``game`` (which is left unchanged).
 
     ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``; ``seed`` makes the
@@ -345,7 +370,16 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
     ``hook``: called with the :class:`Search` whenever it reads its clock, to report its progress
     (``completed``, ``best``, ``best_score``, ``nodes``) or to stop it: when it returns True the search
     ends as if its time were up.  It plays no part in the turn chosen otherwise.
+    ``line``: the search keeps its best line, which ``info["line"]`` receives (the turns, from this
+    one on, one per ply of the depth reached or until the game ends) and the hook can read
+    (:meth:`Search.principal_line`); the turn chosen is the same with or without it.
     Raises ``ValueError`` when the game is over.
+
+    >>> game = DiamondsGame.from_stones(black=["b7", "c5", "c6", "d6", "e6"], white=["h1", "h2", "h3", "h4", "i2"])
+    >>> info = {}
+    >>> turn = choose_move(game, "hard", time_limit=1e9, info=info, hook=lambda s: s.completed >= 3, line=True)
+    >>> info["depth"], len(info["line"]), info["line"][0] == turn
+    (3, 3, True)
     """
     lv = _level(level)
     if time_limit is not None and (not isinstance(time_limit, (int, float)) or not time_limit > 0):
@@ -364,7 +398,7 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
         return game.chain_move(CORNERS[rng.below(len(CORNERS))], ())
     budget = lv.time if time_limit is None else float(time_limit)
     start = time.time()
-    search = Search(start + budget if budget else 0.0, hook)
+    search = Search(start + budget if budget else 0.0, hook, line)
     is_white = game.to_move == "white"
     mine, opp = (white, black) if is_white else (black, white)
     standing = bool(diamonds_of(mine))
@@ -379,9 +413,10 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
     best_v = 0
     for depth in range(1, lv.depth + 1):
         scored = []  # type: List[Tuple[int, int]]
+        below = {}  # type: Dict[int, Any]
         out_of_time = False
         try:
-            _root(search, kids, is_white, depth, passes, mine, opp, scored)
+            _root(search, kids, is_white, depth, passes, mine, opp, scored, below)
         except _Timeout:
             # Out of time: a deeper search is dropped; the first ply keeps the turns it scored
             # (the most promising come first).
@@ -393,10 +428,10 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
             scored = [(v + rng.below(lv.noise + 1), i) for v, i in scored]
         scored.sort(key=_neg_first)
         best_v, best_i = scored[0]
-        if best_i < 0:
-            best_kid = None
-        else:
-            best_kid = kids[best_i]
+        best_kid = None if best_i < 0 else kids[best_i]
+        if search.lines is not None:
+            search.best_line = (best_kid, below.get(best_i))
+        if best_i >= 0:
             kids.insert(0, kids.pop(best_i))  # search the best turn first at the next depth
         search.completed, search.best, search.best_score = depth, best_kid, best_v
         if abs(best_v) >= WIN // 2 or out_of_time:
@@ -404,17 +439,36 @@ def choose_move(game: DiamondsGame, level: str = "easy", seed: int = 0, time_lim
     if info is not None:
         info.update(depth=best_depth, nodes=search.nodes, elapsed=time.time() - start,
                     score=best_v if best_depth else None)
+        if line:
+            info["line"] = line_moves(game, search.principal_line())
     if best_kid is None:
         return Move(PASS)
     return game.chain_move(best_kid[1], best_kid[4])
+
+
+def line_moves(game: DiamondsGame, items: "List[Optional[Tuple[int, int, int, int, tuple]]]") -> "List[Move]":
+    """The turns of a line of children (:meth:`Search.principal_line`) from ``game`` (left unchanged),
+    each played in turn on a copy; the line stops at a turn the game does not take."""
+    g = game.copy()
+    out = []  # type: List[Move]
+    for item in items:
+        try:
+            move = Move(PASS) if item is None else g.chain_move(item[1], item[4])
+            g.play(move)
+        except ValueError:
+            break
+        out.append(move)
+    return out
 
 
 def _neg_first(item: "Tuple[int, int]") -> "Tuple[int, int]":
     return (-item[0], item[1])
 
 
-def _root(search: Search, kids: "List[Tuple[int, int, int, int, tuple]]", is_white: bool, depth: int, passes: int, mine: int, opp: int, out: "List[Tuple[int, int]]") -> None:
-    """Append ``(score, child index)`` to ``out`` for every root child (a pass is index -1), exact at this depth."""
+def _root(search: Search, kids: "List[Tuple[int, int, int, int, tuple]]", is_white: bool, depth: int, passes: int, mine: int, opp: int, out: "List[Tuple[int, int]]",
+          lines: "Dict[int, Any]") -> None:
+    """Append ``(score, child index)`` to ``out`` for every root child (a pass is index -1), exact at this depth;
+    when the search keeps its line, ``lines[index]`` is the line below each child that raised the best score."""
     alpha = -WIN * 2
     for i in range(len(kids)):
         _, _, nm, no, _ = kids[i]
@@ -422,9 +476,13 @@ def _root(search: Search, kids: "List[Tuple[int, int, int, int, tuple]]", is_whi
         v = -search.negamax(no, nm, not is_white, depth - 1, -WIN * 2, -alpha, 0)
         if v > alpha:
             alpha = v
+            if search.lines is not None:
+                lines[i] = search.lines.get(depth - 1)
         out.append((v, i))
     if passes == 1:
         v = -search.negamax(opp, mine, not is_white, depth - 1, -WIN * 2, WIN * 2, 2)
+        if search.lines is not None:
+            lines[-1] = search.lines.get(depth - 1)
         out.append((v, -1))
 
 

@@ -114,3 +114,40 @@ def test_the_page_answers_clicks_while_the_bot_thinks(game: GamePage) -> None:
     assert game.page.evaluate(THINKING)  # the bot was still thinking all along
     game.page.get_by_test_id("move-now").click()
     game.page.wait_for_function(NOT_THINKING, timeout=10_000)
+
+
+def test_a_player_chosen_in_the_form_takes_that_side_in_the_game_on_the_board(game: GamePage) -> None:
+    """The form's players apply at once, to the game on the board (kernel/page.py ``on_player``): that
+    is how a position opened from a link or the editor is played against the bot, with no new game
+    (which would start from the beginning).  The bot given the side not to move waits for its turn; the
+    bot given the side to move searches at once; a side handed back to a player while the bot searches
+    its move stops that search, and no move of the bot's is played."""
+    hold(game)
+    page = game.page
+    game.new_midgame()  # both sides human
+    game.play(game.simple_move())
+    before, history = game.position(), game.history()
+    mover = str(page.evaluate("document.body.dataset.toMove"))
+    other = "black" if mover == "white" else "white"
+    page.get_by_test_id(other + "-player").select_option("bot")  # not its turn: it waits
+    assert page.evaluate("document.body.dataset.botThinking !== 'true'")
+    page.get_by_test_id(mover + "-player").select_option("bot")  # the bot takes the side to move at once
+    page.wait_for_function(THINKING, timeout=30_000)
+    wait_depth(game, 1)
+    assert game.position() == before and game.history() == history  # the same game, not a new one
+    page.get_by_test_id(mover + "-player").select_option("human")  # handed back: its search stops
+    page.wait_for_function(NOT_THINKING, timeout=10_000)
+    page.wait_for_timeout(500)
+    assert game.position() == before and game.history() == history
+    mine = game.simple_move()
+    game.play(mine)  # the player moves; the bot holding the other side answers when told to
+    page.wait_for_function(THINKING, timeout=30_000)
+    wait_depth(game, 1)
+    after = game.position()
+    page.get_by_test_id("move-now").click()
+    page.wait_for_function("p => document.body.dataset.position !== p", arg=after, timeout=10_000)
+    page.wait_for_function(NOT_THINKING)
+    played = game.history()
+    assert played[:len(history) + 1] == [*history, mine] and len(played) == len(history) + 2
+    assert game.is_legal(played[-1], after)
+    assert page.evaluate("document.body.dataset.toMove") == mover

@@ -6,6 +6,7 @@ from pyscript import document
 
 from diamonds.outlined import OutlinedBoard
 from diamonds.session import Session
+from dvonn_core.diamonds import DiamondsGame
 from kernel.analysis_board import AnalysisBoard
 from kernel.i18n import _
 
@@ -46,6 +47,15 @@ class DiamondsAnalysis:
         black, white = game.score()
         value = white - black
         return ("+%d" % value if value > 0 else "%d" % value), float(value)
+
+    def embed_snippet(self, base, S, ahead):
+        """The ``<iframe>`` of the embed page from the position first analysed, with the turns played
+        here, so that it opens on the position on screen (its parameters have no move to open at, so
+        the turns ``ahead``, taken back, are left out)."""
+        from diamonds.embed_params import snippet
+
+        game = S.game
+        return snippet(base, game.start_position or DiamondsGame().position(), moves=[str(m) for m in game.moves])
 
     def wire(self, board):
         def on(action):

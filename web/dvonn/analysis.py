@@ -35,6 +35,14 @@ class DvonnAnalysis:
         value = white - black
         return ("+%d" % value if value > 0 else "%d" % value), float(value)
 
+    def embed_snippet(self, base, S, ahead):
+        """The ``<iframe>`` of the embed page with the moves played here (and those ``ahead``, taken
+        back), open at the move on screen."""
+        from dvonn.embed_params import snippet
+
+        played = [str(m) for m in S.game.moves]
+        return snippet(base, S.game.start_position, played + ahead, len(played))
+
     def wire(self, board):
         pass
 

@@ -1,7 +1,8 @@
 """The analysis board of any game (``analysis.html``, ``diamonds-analysis.html``): the bot in the
 worker searches the position on screen without a clock, and the page shows as it deepens the
 evaluation (in pieces or stones, from White's view), an evaluation bar, the depth and the best line,
-with the best move marked on the board.
+with the best move marked on the board.  The moves played here can be copied as a record, opened as
+a game, or embedded (the ``<iframe>`` of the game's embed page, at the move on screen).
 
 Runs on MicroPython on the main thread, which never waits on the worker.  Moves are played on the
 board for either side through the game's own session (both players human), so the board takes its
@@ -15,6 +16,8 @@ Test hooks: ``body.dataset.position``, ``body.dataset.ready``, ``body.dataset.an
 while the worker searches the position on screen), ``body.dataset.depth`` and ``body.dataset.line``
 (the best line's moves, space-separated, for the position on screen); ``body.dataset.firstReportAt``
 (``performance.now()`` of the first evaluation of the position on screen (depth 1), for the figures).
+``body.dataset.analysisDepth`` (set by a test before a search starts): each search ends once it has
+done that depth, so that a test reads a best line that no longer changes.
 """
 
 import asyncio
@@ -79,6 +82,7 @@ class AnalysisBoard:
         self.token = None  # the search of the position on screen
         self.searched = None  # that position
         self.report = None  # its last report
+        self.finished = False  # whether that search ended (its final report came)
         self.line = []  # the best line's moves, for the position on screen
         self.written = {}
         self.proxies = []
@@ -137,6 +141,11 @@ class AnalysisBoard:
         record = S.game.record()
         self.put("analysis-record", "value", record)
         self.put("analysis-open-game", "href", self.A.GAME_PAGE + "#record=" + quote(record))
+        ahead = self.ahead()
+        moves = record + "\n" + ",".join(ahead)
+        if self.written.get("embedded") != moves:  # the snippet is made only when the moves change
+            self.written["embedded"] = moves
+            self.put("analysis-embed", "value", self.A.embed_snippet(self.base(), S, ahead))
         self.draw_report()
 
     def draw_report(self):
@@ -156,7 +165,7 @@ class AnalysisBoard:
         self.put("analysis-depth", "textContent", str(depth))
         self.put("body", "depth", str(depth))
         self.draw_line()
-        analysing = self.token is not None and not self.S.over()
+        analysing = self.token is not None and not self.finished and not self.S.over()
         self.put("body", "analysing", "true" if analysing else "false")
         state = ""
         if self.bot is None:
@@ -165,6 +174,8 @@ class AnalysisBoard:
             state = _("The game is over in this position.")
         elif analysing:
             state = _("Searching…")
+        elif self.finished:
+            state = _("The search is complete.")
         self.put("analysis-state", "textContent", state)
 
     def draw_line(self):
@@ -193,6 +204,7 @@ class AnalysisBoard:
             self.bot.stop(self.token)  # not awaited: its answer is dropped
         self.token = None
         self.report = None
+        self.finished = False
         self.line = []
         self.searched = self.S.game.position()
         if self.bot is None or self.S.over():
@@ -206,7 +218,8 @@ class AnalysisBoard:
 
     async def run(self, token, position):
         try:
-            await self.bot.analyse(self.A.GAME_KIND, position, token, self.name)
+            most = document.body.getAttribute("data-analysis-depth")  # a test's bound (see the docstring)
+            await self.bot.analyse(self.A.GAME_KIND, position, token, self.name, int(most) if most else 0)
         except Exception as error:  # noqa: BLE001 - said on the page; the board stays usable
             if token == self.token:
                 self.refused = _("The bot could not analyse this position: %s") % str(error)[:200]
@@ -224,6 +237,7 @@ class AnalysisBoard:
         if report.get("depth") and not (self.report or {}).get("depth"):  # the figures: its first evaluation
             document.body.dataset.firstReportAt = str(window.performance.now())
         self.report = report
+        self.finished = bool(report.get("final"))
         line = [str(m) for m in report.get("line") or []]
         if not line and report.get("move"):
             line = [str(report["move"])]
@@ -261,16 +275,30 @@ class AnalysisBoard:
                 break
         self.changed()
 
-    def on_copy(self, event):
-        field = _el("analysis-record")
-        field.focus()
-        field.select()
-        try:
-            done = bool(document.execCommand("copy"))
-        except Exception:  # noqa: BLE001 - no clipboard: the field shows the text
-            done = False
-        self.S.notice = _("Record copied.") if done else _("Copy the record from its field.")
-        self.redraw()
+    def ahead(self):
+        """The moves taken back with Back, in the order Forward plays them again."""
+        out = []
+        for group in reversed(self.S.redo_stack):
+            out.extend([str(text) for text in group])
+        return out
+
+    def base(self):
+        """The site's address (this page's folder), for the embed code."""
+        page = str(window.location.href).split("#")[0].split("?")[0]
+        return page[:page.rfind("/") + 1]
+
+    def on_copy(self, field, done, fallback):
+        def handler(event):
+            box = _el(field)
+            box.focus()
+            box.select()
+            try:
+                copied = bool(document.execCommand("copy"))
+            except Exception:  # noqa: BLE001 - no clipboard: the field shows the text
+                copied = False
+            self.S.notice = done if copied else fallback
+            self.redraw()
+        return handler
 
     def on_layout(self, event=None):
         turned = bool(window.matchMedia(TURN_QUERY).matches)
@@ -327,7 +355,11 @@ class AnalysisBoard:
         self.channel.onmessage = create_proxy(self.on_message)
         for testid, handler in (("analysis-back", self.on_back), ("analysis-forward", self.on_forward),
                                 ("flip", self.on_flip), ("analysis-line", self.on_line),
-                                ("copy-record", self.on_copy)):
+                                ("copy-record", self.on_copy("analysis-record", _("Record copied."),
+                                                             _("Copy the record from its field."))),
+                                ("copy-embed", self.on_copy("analysis-embed",
+                                                            _("Embed code copied: paste it into your page."),
+                                                            _("Copy the embed code from its field.")))):
             self.listen(_el(testid), "click", handler)
         self.A.wire(self)
         window.onhashchange = create_proxy(self.on_hashchange)

@@ -40,6 +40,7 @@ class BotThinking:
         self.count = 0
         self.token = None  # the search under way, if any
         self.generation = None  # the session's generation it searches for
+        self.side = None  # the colour it searches a move of
         self.progress = None  # its last report
         self.text = None  # the line on screen
 
@@ -53,6 +54,7 @@ class BotThinking:
         self.count += 1
         self.token = "%s-%d" % (self.name, self.count)
         self.generation = generation
+        self.side = self.page.S.game.to_move
         self.progress = None
         self.draw()
         self.box.hidden = False
@@ -74,8 +76,10 @@ class BotThinking:
             self.button.disabled = True
 
     def stale(self):
-        """Stop the search under way if the game moved on since it began (a new game, an undo)."""
-        if self.token is not None and self.generation != self.page.S.generation:
+        """Stop the search under way if the game moved on since it began (a new game, an undo), or if
+        the side it searches for was handed to a player in the form (its answer would be dropped)."""
+        S = self.page.S
+        if self.token is not None and (self.generation != S.generation or S.players.get(self.side) != "bot"):
             self.stop()
 
     def on_message(self, event):

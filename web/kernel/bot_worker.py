@@ -154,11 +154,13 @@ def diamonds_score(score):
 class Live:
     """The hook a live search gives the core: it posts the search's progress on ``channel`` (a
     ``BroadcastChannel`` name, "" for none), gives the event loop a turn, and says to stop once
-    :func:`stop` was called with ``token``.  ``describe(search)`` is ``(depth, move text, score,
-    line)``, the line a list of move texts (empty but for an analysis)."""
+    :func:`stop` was called with ``token``, or once the search has done depth ``most`` (0: no
+    bound).  ``describe(search)`` is ``(depth, move text, score, line)``, the line a list of move
+    texts (empty but for an analysis)."""
 
-    def __init__(self, token, channel, describe):
+    def __init__(self, token, channel, describe, most=0):
         self.token = str(token)
+        self.most = int(most)
         self.describe = describe
         self.start = self.turn = time.time()
         self.posted = 0.0
@@ -179,7 +181,7 @@ class Live:
         self.report(search, now)
         if self.give_turn is not None:
             self.give_turn()
-        return self.token in STOPPED
+        return self.token in STOPPED or bool(self.most and search.completed >= self.most)
 
     def report(self, search, now, final=False):
         """Post the search's progress when its depth or best move changed, or now and then."""
@@ -235,19 +237,21 @@ _LOCK = []  # type: List[Any]  # the asyncio.Lock that runs live searches one at
 LINE_PLIES = 8
 
 
-async def analyse(game_kind, position, token, channel):
+async def analyse(game_kind, position, token, channel, most=0):
     """The analysis board's search of ``position``: the hard bot's, with no clock and no exact
     solver (its scores on one scale), until :func:`stop` with ``token``; its progress reports carry
-    the best line (up to :data:`LINE_PLIES` moves; in Diamonds & Pivots the best turn).  Answers
-    as :func:`think` does."""
-    return await search(game_kind, position, "hard", 1, token, channel, True, LINE_PLIES)
+    the best line (up to :data:`LINE_PLIES` moves; in Diamonds & Pivots, turns).  ``most`` (the
+    browser tests' hook; 0 for none): the search ends once it has done that depth, then waits for
+    :func:`stop`, so that a test reads a line that no longer changes.  Answers as :func:`think` does."""
+    return await search(game_kind, position, "hard", 1, token, channel, True, LINE_PLIES, most)
 
 
-async def search(game_kind, position, level, seed, token, channel, hold, line=0):
+async def search(game_kind, position, level, seed, token, channel, hold, line=0, most=0):
     """The bot's move at ``level`` in ``position``, as :func:`think` answers (``"MOVE SCORE DEPTH
     NODES"``), searched live: its progress goes to ``channel`` and :func:`stop` with ``token`` ends
     it.  ``game_kind``: "dvonn" or "diamonds".  ``hold`` (the browser tests' hook): search without
-    a clock, then wait, until :func:`stop` is called, so a test decides when the bot moves."""
+    a clock, then wait, until :func:`stop` is called, so a test decides when the bot moves; ``most``:
+    the depth after which the search ends (0: none)."""
     import asyncio
 
     if not _LOCK:
@@ -256,9 +260,9 @@ async def search(game_kind, position, level, seed, token, channel, hold, line=0)
         token = str(token)
         try:
             if str(game_kind) == "diamonds":
-                text = _diamonds_live(position, level, seed, token, channel, hold)
+                text = _diamonds_live(position, level, seed, token, channel, hold, int(line), most)
             else:
-                text = _dvonn_live(position, level, seed, token, channel, hold, int(line))
+                text = _dvonn_live(position, level, seed, token, channel, hold, int(line), most)
             while hold and token not in STOPPED:
                 await asyncio.sleep(0.02)
             return text
@@ -266,7 +270,7 @@ async def search(game_kind, position, level, seed, token, channel, hold, line=0)
             STOPPED.discard(token)
 
 
-def _dvonn_live(position, level, seed, token, channel, hold, line=0):
+def _dvonn_live(position, level, seed, token, channel, hold, line=0, most=0):
     """``line``: the plies of the best line to report (an analysis: no exact solver either)."""
     game = Game.from_position(str(position))
     if _choose_code is None:
@@ -278,7 +282,7 @@ def _dvonn_live(position, level, seed, token, channel, hold, line=0):
         return (s.completed, text_of(code) if code else "", dvonn_score(game, s.best_score if s.completed else None),
                 moves)
 
-    live = Live(token, channel, describe)
+    live = Live(token, channel, describe, most)
     info = {}  # type: Dict[str, Any]
     try:
         code = _choose_code(game, str(level), int(seed), 1e9 if hold else None, info, solve=not line, hook=live)
@@ -289,36 +293,47 @@ def _dvonn_live(position, level, seed, token, channel, hold, line=0):
         live.close()
 
 
-def _diamonds_live(position, level, seed, token, channel, hold):
+def _diamonds_live(position, level, seed, token, channel, hold, line=0, most=0):
+    """``line``: the turns of the best line to report (an analysis)."""
     from dvonn_core.diamonds import DiamondsGame
     from dvonn_core.diamonds.bot import choose_move as diamonds_choose
+    from dvonn_core.diamonds.bot import line_moves
 
     game = DiamondsGame.from_position(str(position))
+    shown = [None, []]  # type: List[Any]  # the line last worked out, and its turns (it changes only with a depth done)
 
     def describe(s):
         best = s.best
         move = "" if not s.completed else "pass" if best is None else str(game.chain_move(best[1], best[4]))
-        return s.completed, move, diamonds_score(s.best_score if s.completed else None), [move] if move else []
+        if not line:
+            return s.completed, move, diamonds_score(s.best_score if s.completed else None), [move] if move else []
+        if shown[0] is not s.best_line:
+            shown[0] = s.best_line
+            shown[1] = [str(m) for m in line_moves(game, s.principal_line()[:line])]
+        return s.completed, move, diamonds_score(s.best_score if s.completed else None), shown[1]
 
-    live = Live(token, channel, describe)
+    live = Live(token, channel, describe, most)
     info = {}  # type: Dict[str, Any]
     try:
-        move = str(diamonds_choose(game, str(level), int(seed), 1e9 if hold else None, info, hook=live))
+        move = str(diamonds_choose(game, str(level), int(seed), 1e9 if hold else None, info, hook=live,
+                                   line=bool(line)))
         text = answer(move, diamonds_score(info.get("score")), info)
-        _post_final(live, info, text)
+        _post_final(live, info, text, [str(m) for m in info.get("line", [])[:line]] if line else None)
         return text
     finally:
         live.close()
 
 
-def _post_final(live, info, text):
-    """The last progress report: the move the search answers with, at the depth it reached."""
+def _post_final(live, info, text, line=None):
+    """The last progress report: the move the search answers with, at the depth it reached (``line``:
+    its best line, when the search gave it; else the line last posted)."""
     if live.channel is None:
         return
     move, score, depth, nodes = text.rsplit(" ", 3)
     live.channel.postMessage(json.dumps({
         "token": live.token, "depth": int(depth), "move": move, "score": score, "nodes": int(nodes),
-        "seconds": round(time.time() - live.start, 2), "line": live.shown_line, "final": True}))
+        "seconds": round(time.time() - live.start, 2), "line": live.shown_line if line is None else line,
+        "final": True}))
 
 
 def ping():

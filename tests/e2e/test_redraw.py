@@ -1,8 +1,10 @@
 """The board redraws only the cells that changed (issue 12): after moves, removals, undo, redo,
 review, a hover preview and keyboard focus, the board is the DOM a full redraw gives.
 
-Flipping the board twice draws the whole board twice and shows the same position, so the
-cells (and the move list) before and after a double flip must be identical."""
+Turning the board a quarter round (a phone's screen) and back draws the whole board twice and shows
+the same position, so the cells (and the move list) before and after must be identical.  A flip
+moves the cells and labels without drawing them again (issue 43): the flipped board must be the one a
+whole redraw gives too, and a second flip the board before it."""
 
 from __future__ import annotations
 
@@ -20,14 +22,35 @@ def board_and_list(page: Any) -> tuple[list[str], str]:
     return cells, str(page.evaluate(HISTORY_HTML))
 
 
+def full_redraw(app: App) -> None:
+    """Turn the board and back (a phone's screen, then the desktop's): the whole board drawn twice."""
+    size = app.page.viewport_size
+    app.page.set_viewport_size({"width": 390, "height": 844})
+    app.page.wait_for_function("document.body.dataset.turned === 'true'")
+    app.page.set_viewport_size(size)
+    app.page.wait_for_function("document.body.dataset.turned === 'false'")
+
+
+def flip(app: App) -> None:
+    before = app.page.evaluate("document.body.dataset.flipped")
+    app.page.get_by_test_id("flip").click()
+    app.page.wait_for_function("f => document.body.dataset.flipped !== f", arg=before)
+
+
 def assert_same_as_full_redraw(app: App) -> None:
     before = board_and_list(app.page)
     assert len(before[0]) > 49
-    app.page.get_by_test_id("flip").click()
-    app.page.get_by_test_id("flip").click()
+    full_redraw(app)
     after = board_and_list(app.page)
     assert before[0] == after[0]
     assert before[1] == after[1]
+    flip(app)
+    flipped = board_and_list(app.page)
+    assert flipped[0] != before[0]
+    full_redraw(app)
+    assert board_and_list(app.page) == flipped
+    flip(app)
+    assert board_and_list(app.page) == before
 
 
 def test_the_prerendered_board_is_the_first_position(app: App) -> None:

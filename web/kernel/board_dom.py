@@ -94,7 +94,7 @@ class KeyedBoard:
         tail = '<g class="overlay">%s</g>' % overlay if overlay else ""
         cells = self.cells
         changed = []
-        if cells is not None and self.view != view and self.view[1] == turned:
+        if cells is not None and self.view == (not flipped, turned):
             self.place(flipped, turned)  # a flip: the cells and labels move, their markup stays
         if cells is not None and self.view == view:
             # The hover preview marks cells without a redraw (show_preview): redraw those too.

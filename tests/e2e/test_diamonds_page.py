@@ -13,7 +13,7 @@ import pytest
 
 from dvonn_core.diamonds import DiamondsGame
 
-from .app import DiamondsApp, network_is_off
+from .app import DiamondsApp, check_full_redraw, network_is_off
 from .doc_helpers import check_requests
 
 PAGE = "diamonds.html"
@@ -482,36 +482,11 @@ def board_and_list(page: Any) -> tuple[str, str]:
             str(page.evaluate("document.querySelector('[data-testid=history]').innerHTML")))
 
 
-def full_redraw(dp: Diamonds) -> None:
-    """Turn the board and back (a phone's screen, then the desktop's): the whole board drawn twice."""
-    size = dp.page.viewport_size
-    dp.page.set_viewport_size({"width": 390, "height": 844})
-    dp.page.wait_for_function("document.body.dataset.turned === 'true'")
-    dp.page.set_viewport_size(size)
-    dp.page.wait_for_function("document.body.dataset.turned === 'false'")
-
-
-def flip(dp: Diamonds) -> None:
-    before = dp.page.evaluate("document.body.dataset.flipped")
-    dp.page.get_by_test_id("flip").click()
-    dp.page.wait_for_function("f => document.body.dataset.flipped !== f", arg=before)
-
-
 def assert_same_as_full_redraw(dp: Diamonds) -> None:
-    """Turning the board and back draws the whole board: the keyed redraw left the same DOM.  A flip
-    moves the cells, labels and outlines without drawing the cells again: the DOM a whole flipped
-    board gives, and a second flip the board before it (issue 43)."""
-    before = board_and_list(dp.page)
-    assert before[0].count("data-cell=") == 61
-    full_redraw(dp)
-    assert board_and_list(dp.page) == before
-    flip(dp)
-    flipped = board_and_list(dp.page)
-    assert flipped[0] != before[0]
-    full_redraw(dp)
-    assert board_and_list(dp.page) == flipped
-    flip(dp)
-    assert board_and_list(dp.page) == before
+    """Turning the board and back draws the whole board: the keyed redraw left the same DOM; so does a
+    flip (see check_full_redraw)."""
+    assert board_and_list(dp.page)[0].count("data-cell=") == 61
+    check_full_redraw(dp.page, board_and_list)
 
 
 def test_keyed_redraw_gives_the_full_redraw(dp: Diamonds) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .app import App
+from .app import App, check_full_redraw
 from .test_play import FULL_GAME, recorded_game
 
 CELLS_HTML = """() => [...document.querySelectorAll('#board > .scene > *, #board > .overlay')].map(e => e.outerHTML)"""
@@ -22,35 +22,9 @@ def board_and_list(page: Any) -> tuple[list[str], str]:
     return cells, str(page.evaluate(HISTORY_HTML))
 
 
-def full_redraw(app: App) -> None:
-    """Turn the board and back (a phone's screen, then the desktop's): the whole board drawn twice."""
-    size = app.page.viewport_size
-    app.page.set_viewport_size({"width": 390, "height": 844})
-    app.page.wait_for_function("document.body.dataset.turned === 'true'")
-    app.page.set_viewport_size(size)
-    app.page.wait_for_function("document.body.dataset.turned === 'false'")
-
-
-def flip(app: App) -> None:
-    before = app.page.evaluate("document.body.dataset.flipped")
-    app.page.get_by_test_id("flip").click()
-    app.page.wait_for_function("f => document.body.dataset.flipped !== f", arg=before)
-
-
 def assert_same_as_full_redraw(app: App) -> None:
-    before = board_and_list(app.page)
-    assert len(before[0]) > 49
-    full_redraw(app)
-    after = board_and_list(app.page)
-    assert before[0] == after[0]
-    assert before[1] == after[1]
-    flip(app)
-    flipped = board_and_list(app.page)
-    assert flipped[0] != before[0]
-    full_redraw(app)
-    assert board_and_list(app.page) == flipped
-    flip(app)
-    assert board_and_list(app.page) == before
+    assert len(board_and_list(app.page)[0]) > 49
+    check_full_redraw(app.page, board_and_list)
 
 
 def test_the_prerendered_board_is_the_first_position(app: App) -> None:

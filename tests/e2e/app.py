@@ -36,6 +36,36 @@ def item_move(text: str) -> str:
     return text.split(".", 1)[1].strip()
 
 
+def turn_and_back(page: Any) -> None:
+    """Turn the board and back (a phone's screen, then the page's own): the whole board drawn twice."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("document.body.dataset.turned === 'true'")
+    page.set_viewport_size(size)
+    page.wait_for_function("document.body.dataset.turned === 'false'")
+
+
+def flip_board(page: Any) -> None:
+    before = page.evaluate("document.body.dataset.flipped")
+    page.get_by_test_id("flip").click()
+    page.wait_for_function("f => document.body.dataset.flipped !== f", arg=before)
+
+
+def check_full_redraw(page: Any, read: Any) -> None:
+    """What ``read(page)`` gives of the board (and the move list) is what a whole redraw gives; a flip,
+    which moves the cells without drawing them again (issue 43), gives the whole flipped board, and a
+    second flip the board before it."""
+    before = read(page)
+    turn_and_back(page)
+    assert read(page) == before
+    flip_board(page)
+    flipped = read(page)
+    assert flipped[0] != before[0]
+    turn_and_back(page)
+    assert read(page) == flipped
+    flip_board(page)
+    assert read(page) == before
+
 class GamePage:
     """What the tests do on any game page; a subclass names the game's specifics."""
 

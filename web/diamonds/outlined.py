@@ -16,11 +16,11 @@ class OutlinedBoard(KeyedBoard):
 
     def __init__(self, svg):
         KeyedBoard.__init__(self, svg, render)
-        self.outlines = None  # the (diamonds, chosen) whose outlines the board shows
+        self.outlines = None  # the (diamonds, chosen, flipped, turned) whose outlines the board shows
 
     def show(self, stones, marks, focus, flipped, turned, diamonds, chosen):
         """Draw the stones, marks and outlines, redrawing only what changed."""
-        outlines = (diamonds, chosen)
+        outlines = (diamonds, chosen, flipped, turned)  # (a flip moves the cells: the outlines are drawn again)
         if self.draw(stones, marks, focus, flipped, turned,
                      lambda: render.board_svg(stones, marks, flipped, focus, diamonds, chosen, turned=turned),
                      self.WHOLE_PAST):
@@ -36,6 +36,6 @@ class OutlinedBoard(KeyedBoard):
         """Take the board drawn at build time (upright) as drawn when it shows this."""
         key = render.board_key(stones, marks, flipped, focus, diamonds, chosen)
         if self.adopt(key, stones, marks):
-            self.outlines = (diamonds, chosen)
+            self.outlines = (diamonds, chosen, flipped, False)
             return True
         return False

@@ -161,6 +161,12 @@ def xy(col, row, flipped=False, turned=False):
     return x, y
 
 
+def cell_xy(cell, flipped=False, turned=False):
+    """Pixel centre of ``cell`` (see :func:`xy`)."""
+    col, row = coords(cell)
+    return xy(col, row, flipped, turned)
+
+
 def _hex_points(turned):
     return " ".join("%.1f,%.1f" % p for p in corner_offsets(LAYOUT, 0.96, turned))
 

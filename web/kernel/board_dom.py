@@ -11,6 +11,8 @@ The game brings its renderer, a module of pure string functions (``dvonn/render.
     cell_class(piece, marks)                  that <g>'s class
     announce(cell, piece, marks)              its accessible name
     next_cell(cell, key, flipped, turned)     the cell an arrow key goes to (None: off the board)
+    cell_xy(cell, flipped, turned)            a cell's centre, where cell_svg translates it (a flip moves it there)
+    LABELS, xy(a, b, flipped, turned)         the labels (text, a, b) drawn as <text class="lbl">, their places
     KEY_STEPS                                 the arrow keys it knows
 
 ``piece`` is what stands on a cell in the game's own terms (a DVONN stack, a Diamonds stone; ""
@@ -92,6 +94,8 @@ class KeyedBoard:
         tail = '<g class="overlay">%s</g>' % overlay if overlay else ""
         cells = self.cells
         changed = []
+        if cells is not None and self.view == (not flipped, turned):
+            self.place(flipped, turned)  # a flip: the cells and labels move, their markup stays
         if cells is not None and self.view == view:
             # The hover preview marks cells without a redraw (show_preview): redraw those too.
             for el in svg.querySelectorAll(".doomed, .previewed"):
@@ -128,6 +132,18 @@ class KeyedBoard:
         if tail:
             svg.insertAdjacentHTML("beforeend", tail)
         return False
+
+    def place(self, flipped, turned):
+        """Move every cell and label to where the board ``flipped`` draws it (issue 43: a flip drew the
+        whole board again, its markup made in Python and parsed, where only the places change)."""
+        R, svg = self.render, self.svg
+        for cell in R.CELLS:
+            cell_element(svg, cell).setAttribute("transform", "translate(%.1f %.1f)" % R.cell_xy(cell, flipped, turned))
+        for i, label in enumerate(svg.querySelectorAll("text.lbl")):  # R.LABELS' order, as whole() draws them
+            x, y = R.xy(R.LABELS[i][1], R.LABELS[i][2], flipped, turned)
+            label.setAttribute("x", "%.1f" % x)
+            label.setAttribute("y", "%.1f" % (y + 5))
+        self.view = (flipped, turned)
 
     def place_focus(self, cell):
         """Put ``cell`` alone in the tab order; returns its element (None if there is none)."""

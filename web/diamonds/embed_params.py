@@ -75,7 +75,7 @@ def snippet(base, position, flip=False, labels=True, highlight=(), caption="", w
     >>> print(snippet("https://example.org/", "5-6-7-8-9-8-7-6-5.b", highlight=["e5"]))  # doctest: +ELLIPSIS
     <iframe src="https://example.org/embed.html?game=diamonds&amp;position=5-6-7-8-9-8-7-6-5.b&amp;highlight=e5" ...>
     >>> code = snippet("", "5-6-7-8-9-8-7-6-5.b", moves=["e5", "b6 c5>f5"])
-    >>> "position=5-6-7-8-9-8-7-6-5.b&amp;moves=e5,b6%20c5%3Ef5\"" in code
+    >>> 'position=5-6-7-8-9-8-7-6-5.b&amp;moves=e5,b6%20c5%3Ef5"' in code
     True
     """
     url = base + "embed.html?game=diamonds&position=" + url_quote(position)

@@ -21,13 +21,10 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
-import build
-import serve
-from benchmarks.bot_speed_browser import ARGS, CHROMIUM
+from benchmarks.analysis_board import site_in_chromium
 from tests.e2e.app import GAMES
 
 #: Longest gap between animation frames (ms) from now until ``window.__gapStop`` is set.
@@ -57,44 +54,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1, help="fresh pages per game (default 1)")
     parser.add_argument("--game", action="append", choices=list(GAMES), help="the games (default: both)")
     args = parser.parse_args(argv)
-    site = args.dir
-    if site is None:
-        site = Path(tempfile.mkdtemp(prefix="dvonn-analysis-")) / "dist"
-        build.build(site)
-    from playwright.sync_api import sync_playwright
-
-    server = serve.start(site)
-    base = f"http://127.0.0.1:{server.server_port}/"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for name in args.game or list(GAMES):
-                firsts, gaps = [], []
-                for run in range(args.runs):
-                    context = browser.new_context(viewport={"width": 1280, "height": 800})
-                    page = context.new_page()
-                    page.set_default_timeout(120_000)
-                    game = GAMES[name](page, base)
-                    game.open()
-                    game.wait_bot_ready()
-                    game.import_record(game.record_of(game.ANALYSIS_GAME))
-                    load = os.getloadavg()[0]
-                    elapsed, gap, searched = analyse(page)
-                    again, _, again_searched = analyse(page)
-                    firsts.append(elapsed)
-                    gaps.append(gap)
-                    print(f"{name} run {run + 1}: {len(game.ANALYSIS_GAME)} plies, {searched} positions searched, "
-                          f"analysis {elapsed / 1000:.1f} s, longest gap between frames {gap:.0f} ms; "
-                          f"again {again:.0f} ms ({again_searched} searched); "
-                          f"load average {load:.1f} -> {os.getloadavg()[0]:.1f}", flush=True)
-                    context.close()
-                if args.runs > 1:
-                    print(f"{name}: analysis median {statistics.median(firsts) / 1000:.1f} s "
-                          f"(slowest {max(firsts) / 1000:.1f} s), longest gap median {statistics.median(gaps):.0f} ms "
-                          f"(slowest {max(gaps):.0f} ms)")
-            browser.close()
-    finally:
-        server.shutdown()
+    with site_in_chromium(args.dir) as (browser, base):
+        for name in args.game or list(GAMES):
+            firsts, gaps = [], []
+            for run in range(args.runs):
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                page = context.new_page()
+                page.set_default_timeout(120_000)
+                game = GAMES[name](page, base)
+                game.open()
+                game.wait_bot_ready()
+                game.import_record(game.record_of(game.ANALYSIS_GAME))
+                load = os.getloadavg()[0]
+                elapsed, gap, searched = analyse(page)
+                again, _, again_searched = analyse(page)
+                firsts.append(elapsed)
+                gaps.append(gap)
+                print(f"{name} run {run + 1}: {len(game.ANALYSIS_GAME)} plies, {searched} positions searched, "
+                      f"analysis {elapsed / 1000:.1f} s, longest gap between frames {gap:.0f} ms; "
+                      f"again {again:.0f} ms ({again_searched} searched); "
+                      f"load average {load:.1f} -> {os.getloadavg()[0]:.1f}", flush=True)
+                context.close()
+            if args.runs > 1:
+                print(f"{name}: analysis median {statistics.median(firsts) / 1000:.1f} s "
+                      f"(slowest {max(firsts) / 1000:.1f} s), longest gap median {statistics.median(gaps):.0f} ms "
+                      f"(slowest {max(gaps):.0f} ms)")
     return 0
 
 

@@ -341,18 +341,19 @@ def report_clicks(runs: dict[str, list[dict[str, dict[str, float]]]]) -> None:
             keys = list(dict.fromkeys(k for r in rows for k in r))
             med = {k: statistics.median(r.get(k, 0.0) for r in rows) for k in keys}
             print(f"\n{page}, {phase}: ms a {phase} (median of {len(rows)} pages)")
-            print("  main thread CPU by kind (Chromium's trace, each event's own thread time):")
-            cpu = sorted(((v, k) for k, v in med.items() if k.startswith("cpu ")), reverse=True)
-            for v, k in cpu[:12]:
-                if v >= 0.05:
-                    print(f"    {k[4:][:60]:62}{v:8.2f}")
-            print(f"    {'total':62}{sum(v for v, _ in cpu):8.2f}")
-            print("  the page's Python, each step's own time (profiling copy):")
-            py = sorted(((v, k) for k, v in med.items() if k.startswith("py ")), reverse=True)
-            for v, k in py[:14]:
-                if v >= 0.05:
-                    print(f"    {k[3:][:60]:62}{v:8.2f}")
-            print(f"    {'total':62}{sum(v for v, _ in py):8.2f}")
+            print_part(med, "cpu ", 12, "main thread CPU by kind (Chromium's trace, each event's own thread time)")
+            print_part(med, "py ", 14, "the page's Python, each step's own time (profiling copy)")
+
+
+def print_part(med: dict[str, float], prefix: str, most: int, title: str) -> None:
+    """The ``most`` largest figures of ``med`` whose key starts with ``prefix`` (0.05 ms or more), then the total of
+    every such figure."""
+    print(f"  {title}:")
+    part = sorted(((v, k) for k, v in med.items() if k.startswith(prefix)), reverse=True)
+    for v, k in part[:most]:
+        if v >= 0.05:
+            print(f"    {k[len(prefix):][:60]:62}{v:8.2f}")
+    print(f"    {'total':62}{sum(v for v, _ in part):8.2f}")
 
 
 def copy_site(source: Path | None) -> Path:

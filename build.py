@@ -143,6 +143,14 @@ PAGES = (
 )
 
 
+#: The bot worker's script: its module's exported functions (``__export__``), the module itself in the
+#: worker's files.
+BOT_START = f"""# The bot worker's script (written by build.py): web/kernel/bot_worker.py does the work.
+from {module_name(BOT_WORKER)} import *  # noqa: F403
+from {module_name(BOT_WORKER)} import __export__  # noqa: F401
+"""
+
+
 def build(out: Path = DIST) -> Site:
     """Build the site into ``out`` (emptied first): the runtimes, the files every page shares, each
     page of ``PAGES``, then the service worker.  Returns the ``Site`` with every file written."""
@@ -160,14 +168,15 @@ def build(out: Path = DIST) -> Site:
     for name in (*STATIC_FILES, "embed.css"):
         values[name] = site.copy(SHARED / name, name)
     values["diamonds.css"] = site.copy(DIAMONDS / "diamonds.css", "diamonds/diamonds.css")
-    # The bot worker (Pyodide): its script, and the library modules it imports, in its config.
-    values["bot_py"] = site.copy(BOT_WORKER, fs_path(BOT_WORKER))
-    bot_files = {fs_path(p): site.copy(p, fs_path(p)) for p in closure((module_name(BOT_WORKER),))
-                 if module_name(p).split(".")[0] == "dvonn_core"}
-    pyodide = pyodide_interpreter(site, pyodide_dir, bot_files)
+    # The bot worker (Pyodide): its script, and the library modules it imports (in its snapshot, or its config).
+    # The script PyScript runs is two lines that import the worker's module (BOT_WORKER), which
+    # the start-up snapshot has imported already: Pyodide neither scans nor compiles it at start.
+    values["bot_py"] = site.write("kernel/bot_start.py", BOT_START.encode())
+    bot_files = {fs_path(p): site.copy(p, fs_path(p)) for p in closure((module_name(BOT_WORKER),))}
+    pyodide, bot_cfg = pyodide_interpreter(site, pyodide_dir, bot_files)
     # The config goes inline into the page (PyScript only fetches config URLs ending in .json,
     # so a ?v= hash would break it, and inlining saves a request); one per folder depth.
-    bot_configs = {root: html.escape(json.dumps(pyscript_config(site, pyodide, bot_files, root), separators=(",", ":")))
+    bot_configs = {root: html.escape(json.dumps(pyscript_config(site, pyodide, bot_cfg, root), separators=(",", ":")))
                    for root in ("./", "../")}
     values["preload_pyscript"] = "\n".join(
         f'<link rel="modulepreload" href="./{pyscript_dir}/{p.name}">'

@@ -10,6 +10,7 @@ import functools
 import hashlib
 import json
 import os
+import posixpath
 import re
 import subprocess
 import sys
@@ -104,6 +105,27 @@ def worker_imports(script: Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+#: The standard-library modules PyScript's worker bootstrap imports itself, before the worker's script: the
+#: ``os`` and ``pathlib`` that write its ``pyscript`` package into the file system (``src/stdlib.js``).
+PYSCRIPT_BOOTSTRAP_IMPORTS = ("os", "pathlib")
+
+
+def pyscript_worker_imports() -> list[str]:
+    """The standard-library modules PyScript imports in a worker before the worker's script runs: those of its
+    bootstrap and those its ``pyscript`` package imports at the top of its modules.  Pyodide's standard library
+    is Python source, so each costs a compile in the worker; imported in the snapshot, they cost nothing.  The
+    package's own modules need the page's JavaScript (``js``, ``polyscript``) and stay out of it.
+
+    >>> names = pyscript_worker_imports()
+    >>> {"pathlib", "inspect", "html", "json"} <= set(names), "pyscript" in names, "js" in names
+    (True, False, False)
+    """
+    names = list(PYSCRIPT_BOOTSTRAP_IMPORTS)
+    for module in sorted((NODE_MODULES / PYSCRIPT_PKG / "src" / "stdlib" / "pyscript").glob("*.py")):
+        names += worker_imports(module)
+    return list(dict.fromkeys(n for n in names if n.split(".")[0] in sys.stdlib_module_names))
+
+
 #: Node's flag for WebAssembly stack switching (JSPI), on while the snapshot is taken: Pyodide notes at
 #: start-up whether the runtime has it, and an interpreter started without it in node would keep "no" in the
 #: browser, where the bot worker needs it (``pyodide.ffi.run_sync``: see kernel/bot_worker.py).
@@ -128,7 +150,7 @@ def pyodide_stdlib(site: Site, pyodide_dir: str) -> Path:
     return cached
 
 
-def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> str:
+def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> tuple[str, dict[str, str]]:
     """The bot worker's interpreter module: ``pyodide_boot.mjs``, which starts Pyodide from a
     memory snapshot of an interpreter that has already run Python's start-up (issue 12), or
     Pyodide's own ``pyodide.mjs`` when node cannot write the snapshot.
@@ -136,9 +158,14 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     Both go into Pyodide's folder (``vendor/pyodide-<version>/``), named by their content hash.
     The snapshot (tools/pyodide_snapshot.mjs, checked there by starting Pyodide from it) is
     taken once the worker's files (``files``: FS path -> versioned dist path, the bot config's)
-    are in place and the modules the worker script imports first are imported, so the worker
-    starts with them loaded; it depends on the pinned Pyodide, node, that script and those
-    files, and is kept in ``.build-cache/``.
+    are in place and imported, with the standard-library modules PyScript's worker bootstrap imports
+    before the worker's script (``pyscript_worker_imports``) and those the worker's module imports first,
+    so the worker starts with them loaded and never reads its files; it depends on the pinned Pyodide,
+    node, that script and those files, and is kept in ``.build-cache/``.
+
+    Returns the interpreter module and the files the worker's PyScript config must still list: none with
+    the snapshot, whose file system has them (the boot module writes them itself when it starts Pyodide
+    without the snapshot); all of them with Pyodide's own module.
     """
     tool = ROOT / "tools" / "pyodide_snapshot.mjs"
     zipped = pyodide_stdlib(site, pyodide_dir)
@@ -146,8 +173,11 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
         node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         print("build.py: node is missing: the bot starts Pyodide without a snapshot", file=sys.stderr)
-        return f"{pyodide_dir}/pyodide.mjs"
-    imports = worker_imports(BOT_WORKER)
+        return f"{pyodide_dir}/pyodide.mjs", files
+    # Pyodide's file system is not part of its memory snapshot: every module of the worker's files is
+    # imported in it, so that the worker never reads them.
+    modules = [dest[:-len(".py")].removesuffix("/__init__").replace("/", ".") for dest in sorted(files)]
+    imports = pyscript_worker_imports() + worker_imports(BOT_WORKER) + modules
     sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
     key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {JSPI_FLAGS} {imports} {stdlib.LATER}".encode()
                          + tool.read_bytes() + zipped.read_bytes())
@@ -167,11 +197,16 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     data = cached.read_bytes()
     snapshot = f"snapshot-{content_hash(data)}.bin.gz"
     site.write(f"{pyodide_dir}/{snapshot}", data)
+    urls = {}  # the worker's files for the boot module: FS path -> URL relative to the module
+    for dest, versioned in sorted(files.items()):
+        path, _, query = versioned.partition("?")
+        urls[f"./{dest}"] = posixpath.relpath(path, pyodide_dir) + (f"?{query}" if query else "")
     boot = fill((SHARED / "pyodide_boot.mjs").read_text(),
-                {"pyodide_snapshot": snapshot, "pyodide_trampoline": pyodide_trampoline()}).encode()
+                {"pyodide_snapshot": snapshot, "pyodide_trampoline": pyodide_trampoline(),
+                 "pyodide_files": json.dumps(urls, separators=(",", ":"))}).encode()
     rel = f"{pyodide_dir}/boot-{content_hash(boot)}.mjs"
     site.write(rel, boot)
-    return rel
+    return rel, {}
 
 
 def pyodide_trampoline() -> str:

@@ -1,6 +1,8 @@
 """The bot worker's Pyodide loader (web/shared/pyodide_boot.mjs): it starts Pyodide from the build's
 memory snapshot, falls back to a plain start when the snapshot cannot be used, and skips the snapshot
-(6 MB more to download) on a connection the browser reports as slow, or with data saving on.
+(6 MB more to download) on a connection the browser reports as slow, or with data saving on.  Started
+from the snapshot, the worker has its modules imported already; started without it, the loader writes
+the worker's files into Pyodide's file system itself (PyScript's config no longer lists them).
 
 The module runs under Node with Pyodide's ``loadPyodide`` replaced by a stand-in that records its
 options (and, like Pyodide, fails when the snapshot it is given fails); the browser tests
@@ -19,11 +21,15 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 STAND_IN = """
 const calls = [];
+const written = {};
 const load = async (options) => {
   calls.push({ snapshot: "_loadSnapshot" in options, indexURL: options.indexURL });
   if (options._loadSnapshot) await options._loadSnapshot;  // Pyodide fails when its snapshot does
-  return { runPython: () => 42 };
+  const FS = { cwd: () => "/home/pyodide", mkdirTree: () => {},
+               writeFile: (path, data) => { written[path] = new TextDecoder().decode(data); } };
+  return { runPython: () => 42, FS };
 };
+globalThis.written = written;
 const version = "test";
 globalThis.bootCalls = calls;
 """
@@ -31,12 +37,17 @@ globalThis.bootCalls = calls;
 SCRIPT = """
 globalThis.navigator = { connection: %s };
 const EMPTY_GZIP = [31, 139, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-globalThis.fetch = async (url) => (%s ? new Response(new Blob([new Uint8Array(EMPTY_GZIP)]).stream())
-                                      : new Response("gone", { status: 404 }));
+const fetched = [];
+globalThis.fetch = async (url) => {
+  fetched.push(String(url));
+  if (String(url).includes(".py")) return new Response("# " + String(url).split("/").pop());
+  return %s ? new Response(new Blob([new Uint8Array(EMPTY_GZIP)]).stream())
+            : new Response("gone", { status: 404 });
+};
 const boot = await import(%s);
 const py = await boot.loadPyodide({ indexURL: "elsewhere/" });
 console.log(JSON.stringify({ start: globalThis.dvonnPyodideStart, calls: globalThis.bootCalls,
-                             answer: py.runPython("6 * 7") }));
+                             answer: py.runPython("6 * 7"), written: globalThis.written, fetched }));
 """
 
 
@@ -44,6 +55,7 @@ def run_boot(connection: str, snapshot_found: bool) -> dict:
     with open(os.path.join(ROOT, "web", "shared", "pyodide_boot.mjs")) as f:
         source = f.read()
     source = source.replace("{{pyodide_snapshot}}", "snapshot-test.bin.gz")
+    source = source.replace("{{pyodide_files}}", json.dumps(FILES))
     import_line = 'import { loadPyodide as load, version } from "./pyodide.mjs";'
     assert import_line in source
     source = source.replace(import_line, STAND_IN)
@@ -59,6 +71,13 @@ def run_boot(connection: str, snapshot_found: bool) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+#: The worker's files as build.py gives them to the boot module: FS path -> URL relative to the module.
+FILES = {"./dvonn_core/__init__.py": "../../dvonn_core/__init__.py?v=1",
+         "./kernel/bot_worker.py": "../../kernel/bot_worker.py?v=2"}
+WRITTEN = {"/home/pyodide/dvonn_core/__init__.py": "# __init__.py?v=1",
+           "/home/pyodide/kernel/bot_worker.py": "# bot_worker.py?v=2"}
+
+
 pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs node (run_tests.sh runs on a machine with it)")
 
 
@@ -66,6 +85,8 @@ def test_a_fast_connection_starts_from_the_snapshot():
     result = run_boot('{ effectiveType: "4g", saveData: false }', snapshot_found=True)
     assert result["start"] == "snapshot" and result["answer"] == 42
     assert [c["snapshot"] for c in result["calls"]] == [True]
+    # the snapshot has the worker's modules imported: none of its files is fetched
+    assert result["written"] == {} and not [u for u in result["fetched"] if ".py" in u]
     # Pyodide's own folder, wherever the caller thinks it is (PyScript passes its own indexURL).
     assert result["calls"][0]["indexURL"].endswith("/") and "elsewhere" not in result["calls"][0]["indexURL"]
 
@@ -79,6 +100,8 @@ def test_a_missing_snapshot_only_costs_time():
     assert result["start"].startswith("without the snapshot: ") and "404" in result["start"]
     assert [c["snapshot"] for c in result["calls"]] == [True, False]
     assert result["answer"] == 42
+    assert result["written"] == WRITTEN  # the worker's files, where the snapshot would have had them imported
+    assert sorted(u.split("/")[-2] for u in result["fetched"] if ".py" in u) == ["dvonn_core", "kernel"]
 
 
 @pytest.mark.parametrize("connection", ['{ saveData: true }', '{ effectiveType: "3g" }', '{ effectiveType: "2g" }',
@@ -88,3 +111,4 @@ def test_a_slow_connection_or_data_saving_starts_without_the_snapshot(connection
     assert result["start"] == "without the snapshot: slow connection or data saving"
     assert [c["snapshot"] for c in result["calls"]] == [False]
     assert result["answer"] == 42
+    assert result["written"] == WRITTEN

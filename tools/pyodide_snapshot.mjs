@@ -10,8 +10,9 @@
 //
 // The files given as <FS path>=<file> are written where PyScript writes the worker's files
 // (paths relative to Pyodide's home folder) and the modules of --import are imported before
-// the snapshot is taken, so the worker finds them already imported.  The worker must then be
-// given the same files (build.py passes the worker's own).
+// the snapshot is taken, so the worker finds them already imported.  The file system itself is not
+// part of the snapshot (it lives outside WebAssembly's memory): a module not imported here is not
+// there for the worker to import, unless it writes the file again (pyodide_boot.mjs does without it).
 //
 // --stdlib: the standard library zip the site serves (build.py trims Pyodide's: sitebuild/stdlib.py); the
 // snapshot must be taken with it, since Python keeps the zip's table of contents in memory.  --check: the

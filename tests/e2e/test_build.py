@@ -41,9 +41,19 @@ def test_site_is_self_contained_and_relative(site: Path) -> None:
             assert source.startswith("./") and (site / source[2:].split("?")[0]).is_file()
             assert dest.startswith("./")
     ui = inline_config(page, "config")["files"].values()
-    bot = inline_config(page, "data-bot-config")["files"].values()
-    # the search stays in the worker
-    assert "./dvonn_core/dvonn/bot.py" in bot and "./dvonn_core/dvonn/bot.py" not in ui
+    bot_config = inline_config(page, "data-bot-config")
+    # the search stays in the worker: its files are in its start-up snapshot (imported there), listed in its
+    # boot module for a start without it, and not in its PyScript config (PyScript would fetch them again)
+    assert bot_config["files"] == {} and re.search(r"/boot-\w+\.mjs$", bot_config["interpreter"])
+    boot = (site / bot_config["interpreter"]).read_text()
+    bot = json.loads(re.search(r"const FILES = (\{.*?\});", boot).group(1))
+    assert "./dvonn_core/dvonn/bot.py" in bot and "./kernel/bot_worker.py" in bot
+    assert "./dvonn_core/dvonn/bot.py" not in ui
+    for rel in bot.values():  # each relative to the boot module
+        assert (site / bot_config["interpreter"]).parent.joinpath(rel.split("?")[0]).resolve().is_file()
+    # the worker's script only imports the worker's module (which the snapshot has imported)
+    script = (site / page.split('data-bot-src="./')[1].split('"')[0].split("?")[0]).read_text()
+    assert "from kernel.bot_worker import *" in script and len(script.splitlines()) == 3
 
 
 def test_runtimes_are_the_pinned_minimum(site: Path) -> None:

@@ -9,6 +9,10 @@ export { version };
 // build.py writes this module into Pyodide's folder (vendor/pyodide-<version>/).
 const INDEX_URL = new URL("./", import.meta.url).href;
 const SNAPSHOT_URL = new URL("./{{pyodide_snapshot}}", import.meta.url).href;
+// The worker's Python files (FS path -> URL relative to this module; filled in by build.py).  The snapshot's
+// file system has them already, so PyScript's config does not list them (it would fetch them all again
+// before the worker's script runs); a start without the snapshot fetches and writes them here.
+const FILES = {{pyodide_files}};
 // Pyodide's WebAssembly trampoline for calls through Python's function pointers (copied by build.py
 // from pyodide.asm.mjs, where Pyodide builds it at every start).
 const TRAMPOLINE = "{{pyodide_trampoline}}";
@@ -30,7 +34,7 @@ function slowConnection() {
 export async function loadPyodide(options) {
   if (slowConnection()) {
     globalThis.dvonnPyodideStart = "without the snapshot: slow connection or data saving";
-    return load({ ...options, indexURL: INDEX_URL });
+    return withFiles(await load({ ...options, indexURL: INDEX_URL }));
   }
   try {
     const pyodide = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot() });
@@ -40,8 +44,23 @@ export async function loadPyodide(options) {
   } catch (error) {
     console.warn("Pyodide snapshot not used:", error);
     globalThis.dvonnPyodideStart = "without the snapshot: " + error;
-    return load({ ...options, indexURL: INDEX_URL });
+    return withFiles(await load({ ...options, indexURL: INDEX_URL }));
   }
+}
+
+// Write the worker's files where the snapshot has them (and PyScript would write them): under Pyodide's
+// working folder.
+async function withFiles(pyodide) {
+  const home = pyodide.FS.cwd();
+  await Promise.all(Object.entries(FILES).map(async ([dest, rel]) => {
+    const url = new URL(rel, import.meta.url).href;
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const target = home + "/" + dest.replace(/^\.\//, "");
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, new Uint8Array(await response.arrayBuffer()));
+  }));
+  return pyodide;
 }
 
 // The snapshot is taken in node, which cannot build Pyodide's WebAssembly trampoline, so the restored

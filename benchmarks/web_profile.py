@@ -7,7 +7,9 @@ runtime alone, see benchmarks/web_load.py), interleaved, each figure the median 
 
 * the timeline of the page and of the floor: the HTML received, parsed (domInteractive),
   DOMContentLoaded, the module pack received, PyScript's ``mpy:ready``, the first line of the
-  page's start script (``python-start``), data-ready, and the bot ready; and the CPU time of the
+  page's start script (``python-start``), data-ready, the bot worker's start phase by phase (marks put into
+  the copied site's worker: its boot module runs, Pyodide is running, PyScript has written and imported its
+  package, the worker's script starts and ends; ``mark_worker``), and the bot ready; and the CPU time of the
   page's main thread in each phase (from Chromium's trace: the thread's own clock, which the
   other processes of a busy machine do not inflate, where wall times are);
 * the page's own Python, in the profiling copy (the page itself with timing added to its start
@@ -32,6 +34,7 @@ thread time, its children taken out), medians of ``--runs`` fresh pages::
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import os
 import random
@@ -41,6 +44,7 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 import build
@@ -233,9 +237,13 @@ def load(browser, url: str, bot: bool) -> tuple[dict, dict]:
     tab.goto(url, wait_until="commit")
     tab.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
     trace = browser.stop_tracing()
+    worker = {}
     if bot and tab.evaluate("document.body.dataset.bot !== undefined"):
         tab.wait_for_function("window.__botAt !== undefined", timeout=300_000)
+        worker = worker_timeline(tab)
     timeline = tab.evaluate(TIMELINE)
+    bot_ready = timeline.pop("bot ready")
+    timeline = {**timeline, **worker, "bot ready": bot_ready}
     timeline.update(main_thread_cpu(trace, url, timeline))
     prof = json.loads(tab.evaluate("window.__prof || '{}'"))
     context.close()
@@ -357,13 +365,61 @@ def print_part(med: dict[str, float], prefix: str, most: int, title: str) -> Non
 
 
 def copy_site(source: Path | None) -> Path:
-    """A copy of the built site ``source`` (None: a fresh build) to write the profiling copies into."""
+    """A copy of the built site ``source`` (None: a fresh build) to write the profiling copies into, with
+    timing marks in the bot worker's start (``mark_worker``)."""
     site = Path(tempfile.mkdtemp(prefix="dvonn-prof-")) / "dist"
     if source:
         shutil.copytree(source, site)
     else:
         build.build(site)
+    mark_worker(site)
     return site
+
+
+#: A mark in the bot worker, in Python and in JavaScript: its name and the time on the worker's clock made
+#: absolute (``timeOrigin + now()``), which the page turns into its own (the worker's clock starts later).
+PY_MARK = ("import js as _j; _j.__marks = str(getattr(_j, '__marks', '')) + ' %s:' "
+           "+ str(_j.performance.timeOrigin + _j.performance.now()); del _j")
+JS_MARK = "globalThis.__marks = (globalThis.__marks || '') + ' %s:' + (performance.timeOrigin + performance.now());"
+#: The worker's start, phase by phase: (label, the mark that ends it).
+WORKER_PHASES = (("bot: the worker's boot module runs", "boot"),
+                 ("bot: Pyodide running (from its snapshot)", "pyodide"),
+                 ("bot: PyScript writes its package", "written"), ("bot: PyScript imports its package", "imported"),
+                 ("bot: the worker's script starts", "script"), ("bot: the worker's script ends", "scripted"))
+
+
+def mark_worker(site: Path) -> None:
+    """Put the marks of ``WORKER_PHASES`` into the bot worker's start in the copy ``site``: its boot module
+    (``pyodide_boot.mjs``: when it runs, when Pyodide has loaded), PyScript's worker bootstrap (the Python it
+    runs first: before, after writing its package, after importing it) and the worker's script (first and
+    last line).  A site without one of these (an older build) gets the others."""
+    page = (site / "index.html").read_text()
+    config = json.loads(html.unescape(re.search(r'data-bot-config="([^"]*)"', page).group(1)))
+    boot = site / config["interpreter"].split("?")[0]
+    if boot.name.startswith("boot-"):
+        text = boot.read_text().replace("const INDEX_URL", JS_MARK % "boot" + "\nconst INDEX_URL", 1)
+        loaded = "    restoreTrampoline(pyodide);"
+        text = text.replace(loaded, "    " + JS_MARK % "pyodide" + "\n" + loaded, 1)
+        boot.write_text(text)
+    for core in (site / "vendor").glob("pyscript-*/core-*.js"):
+        text = core.read_text()
+        if '"import os as _os"' in text and '"import pyscript as _pyscript"' in text:
+            text = text.replace('"import pyscript as _pyscript"', json.dumps(PY_MARK % "written") + ","
+                                '"import pyscript as _pyscript",' + json.dumps(PY_MARK % "imported"), 1)
+            core.write_text(text)
+    script = site / re.search(r'data-bot-src="\./([^"?]*)', page).group(1)
+    script.write_text(PY_MARK % "script" + "\n" + script.read_text() + "\n" + PY_MARK % "scripted" + "\n")
+
+
+def worker_timeline(tab: Any) -> dict[str, float]:  # type: ignore[misc]
+    """The worker's marks (``mark_worker``) as times since the page's navigation."""
+    origin = tab.evaluate("performance.timeOrigin")
+    marks: dict[str, float] = {}
+    for worker in tab.workers:
+        for item in str(worker.evaluate("globalThis.__marks || ''")).split():
+            name, _, at = item.partition(":")
+            marks[name] = float(at) - origin
+    return {label: marks[name] for label, name in WORKER_PHASES if name in marks}
 
 
 def main(argv: list[str] | None = None) -> int:

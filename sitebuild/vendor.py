@@ -16,7 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sitebuild import BOT_WORKER, NODE_MODULES, ROOT, SHARED, stdlib
+from sitebuild import BOT_WORKER, NODE_MODULES, PACKAGE_ROOTS, ROOT, SHARED, stdlib
+from sitebuild.modules import module_name
 from sitebuild.site import Site, content_hash, fill
 
 # Runtime files copied from node_modules: (package dir, files or glob patterns).
@@ -176,7 +177,7 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
         return f"{pyodide_dir}/pyodide.mjs", files
     # Pyodide's file system is not part of its memory snapshot: every module of the worker's files is
     # imported in it, so that the worker never reads them.
-    modules = [dest[:-len(".py")].removesuffix("/__init__").replace("/", ".") for dest in sorted(files)]
+    modules = [module_name(PACKAGE_ROOTS[dest.split("/")[0]] / dest) for dest in sorted(files)]
     imports = pyscript_worker_imports() + worker_imports(BOT_WORKER) + modules
     sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
     key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {JSPI_FLAGS} {imports} {stdlib.LATER}".encode()

@@ -93,6 +93,12 @@ def _set_aside(games, aside):
                       "they were set aside.", len(aside)) % {"count": len(aside), "reason": aside[0][1]})
 
 
+def _set_aside_unreadable(games, entry, error):
+    """Take the stored ``entry`` that cannot be read (``error``) out of ``games`` and set it aside."""
+    games.remove(entry)
+    _set_aside(games, [(entry, inputs.short(error).rstrip("."))])
+
+
 def _store(games):
     _state["listed"] = None  # the list is drawn again
     return bool(window.dvonnSafe.set(REGISTRY, json.dumps(games[:MAX_GAMES])))
@@ -239,8 +245,7 @@ def open_value(value, opened=None):
         try:
             stored = _read(entry["value"])
         except ValueError as error:  # the stored game cannot be read: set aside, and this link's game stored
-            games.remove(entry)
-            _set_aside(games, [(entry, inputs.short(error).rstrip("."))])
+            _set_aside_unreadable(games, entry, error)
     if stored is None:
         mine = link.to_move  # a link goes to the player who is to move
         entry = {"id": link.id, "game": link.game, "first": _side_at_start(mine, game)}
@@ -562,9 +567,7 @@ def on_list_click(event):
     try:
         opened = _read(entry["value"])
     except ValueError as error:  # stored, and it cannot be opened: set aside once, not offered again
-        games.remove(entry)
-        _set_aside(games, [(entry, inputs.short(error).rstrip("."))])
-        _state["listed"] = None
+        _set_aside_unreadable(games, entry, error)  # (stored again: the list is drawn afresh)
         _draw_list()
         return
     if open_value(entry["value"], opened):

@@ -127,6 +127,10 @@ def pyscript_worker_imports() -> list[str]:
     return list(dict.fromkeys(n for n in names if n.split(".")[0] in sys.stdlib_module_names))
 
 
+#: The module that takes pyodide.asm.wasm's data segments out of the snapshot (tools/pyodide_snapshot.mjs) and
+#: puts them back (pyodide_boot.mjs imports it).
+WASM_DATA = SHARED / "wasm_data.mjs"
+
 #: Node's flag for WebAssembly stack switching (JSPI), on while the snapshot is taken: Pyodide notes at
 #: start-up whether the runtime has it, and an interpreter started without it in node would keep "no" in the
 #: browser, where the bot worker needs it (``pyodide.ffi.run_sync``: see kernel/bot_worker.py).
@@ -181,7 +185,7 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     imports = pyscript_worker_imports() + worker_imports(BOT_WORKER) + modules
     sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
     key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {JSPI_FLAGS} {imports} {stdlib.LATER}".encode()
-                         + tool.read_bytes() + zipped.read_bytes())
+                         + tool.read_bytes() + WASM_DATA.read_bytes() + zipped.read_bytes())
     for dest, source in sources.items():
         key.update(f"\0{dest}\0".encode() + source.read_bytes())
     cached = ROOT / ".build-cache" / f"pyodide-snapshot-{key.hexdigest()[:16]}.bin.gz"
@@ -193,8 +197,8 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
                         "--check", ",".join(stdlib.LATER)], check=True)
         partial.replace(cached)
     prune_snapshots(cached)
-    # Both files go into Pyodide's versioned folder, named by their content (cache busting
-    # without ?v=, which PyScript would not resolve for a worker's interpreter).
+    # The snapshot, the boot module and the module it imports go into Pyodide's versioned folder, named by
+    # their content (cache busting without ?v=, which PyScript would not resolve for a worker's interpreter).
     data = cached.read_bytes()
     snapshot = f"snapshot-{content_hash(data)}.bin.gz"
     site.write(f"{pyodide_dir}/{snapshot}", data)
@@ -202,8 +206,12 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     for dest, versioned in sorted(files.items()):
         path, _, query = versioned.partition("?")
         urls[f"./{dest}"] = posixpath.relpath(path, pyodide_dir) + (f"?{query}" if query else "")
+    # The snapshot's data segments are XOR-ed out; the boot module puts them back with the same module.
+    wasm_data = WASM_DATA.read_bytes()
+    wasm_data_name = f"wasm_data-{content_hash(wasm_data)}.mjs"
+    site.write(f"{pyodide_dir}/{wasm_data_name}", wasm_data)
     boot = fill((SHARED / "pyodide_boot.mjs").read_text(),
-                {"pyodide_snapshot": snapshot, "pyodide_trampoline": pyodide_trampoline(),
+                {"pyodide_snapshot": snapshot, "pyodide_trampoline": pyodide_trampoline(), "wasm_data": wasm_data_name,
                  "pyodide_files": json.dumps(urls, separators=(",", ":"))}).encode()
     rel = f"{pyodide_dir}/boot-{content_hash(boot)}.mjs"
     site.write(rel, boot)

@@ -24,7 +24,11 @@ const calls = [];
 const written = {};
 const load = async (options) => {
   calls.push({ snapshot: "_loadSnapshot" in options, indexURL: options.indexURL });
-  if (options._loadSnapshot) await options._loadSnapshot;  // Pyodide fails when its snapshot does
+  // Pyodide fetches its module first, then waits for the snapshot (and fails when the snapshot does).
+  const module = await fetch(new URL("pyodide.asm.wasm", options.indexURL));
+  if (!module.ok) throw new Error("no module");
+  await module.arrayBuffer();
+  if (options._loadSnapshot) calls.at(-1).memory = Array.from(await options._loadSnapshot);
   const FS = { cwd: () => "/home/pyodide", mkdirTree: () => {},
                writeFile: (path, data) => { written[path] = new TextDecoder().decode(data); } };
   return { runPython: () => 42, FS };
@@ -34,20 +38,31 @@ const version = "test";
 globalThis.bootCalls = calls;
 """
 
+# The stand-in's Pyodide: a module of two active data segments (at addresses 4 and 9) and its snapshot, stored as the
+# build stores it (tools/pyodide_snapshot.mjs): a 16-byte header whose second word is its length, then the memory
+# from address 0 with the segments XOR-ed out.  MEMORY is the interpreter's memory as Pyodide must receive it.
 SCRIPT = """
+import zlib from "node:zlib";
 globalThis.navigator = { connection: %s };
-const EMPTY_GZIP = [31, 139, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+const SEGMENTS = [[4, [1, 2, 3, 4]], [9, [200, 201]]];
+const MODULE = [0, 97, 115, 109, 1, 0, 0, 0, 11, 14, 2, 0, 65, 4, 11, 4, 1, 2, 3, 4, 0, 65, 9, 11, 2, 200, 201];
+const MEMORY = [0, 0, 0, 0, 1, 2, 3, 5, 0, 200, 7, 0, 0, 0, 0, 0];
+const stored = new Uint8Array(16 + MEMORY.length);
+new Uint32Array(stored.buffer, 0, 4).set([0x706e7300, 16, 0, 0]);
+stored.set(MEMORY, 16);
+for (const [at, bytes] of SEGMENTS) bytes.forEach((b, i) => { stored[16 + at + i] ^= b; });
 const fetched = [];
 globalThis.fetch = async (url) => {
   fetched.push(String(url));
   if (String(url).includes(".py")) return new Response("# " + String(url).split("/").pop());
-  return %s ? new Response(new Blob([new Uint8Array(EMPTY_GZIP)]).stream())
-            : new Response("gone", { status: 404 });
+  if (String(url).endsWith(".wasm")) return new Response(new Uint8Array(MODULE));
+  return %s ? new Response(zlib.gzipSync(stored)) : new Response("gone", { status: 404 });
 };
 const boot = await import(%s);
 const py = await boot.loadPyodide({ indexURL: "elsewhere/" });
-console.log(JSON.stringify({ start: globalThis.dvonnPyodideStart, calls: globalThis.bootCalls,
-                             answer: py.runPython("6 * 7"), written: globalThis.written, fetched }));
+console.log(JSON.stringify({ start: globalThis.dvonnPyodideStart, calls: globalThis.bootCalls, memory: MEMORY,
+                             answer: py.runPython("6 * 7"), written: globalThis.written, fetched,
+                             fetchRestored: !String(globalThis.fetch).includes("WASM_URL") }));
 """
 
 
@@ -56,11 +71,13 @@ def run_boot(connection: str, snapshot_found: bool) -> dict:
         source = f.read()
     source = source.replace("{{pyodide_snapshot}}", "snapshot-test.bin.gz")
     source = source.replace("{{pyodide_files}}", json.dumps(FILES))
+    source = source.replace("{{wasm_data}}", "wasm_data.mjs")
     import_line = 'import { loadPyodide as load, version } from "./pyodide.mjs";'
     assert import_line in source
     source = source.replace(import_line, STAND_IN)
     with tempfile.TemporaryDirectory() as tmp:
         module = os.path.join(tmp, "boot.mjs")
+        shutil.copy(os.path.join(ROOT, "web", "shared", "wasm_data.mjs"), tmp)
         with open(module, "w") as f:
             f.write(source)
         script = os.path.join(tmp, "run.mjs")
@@ -81,10 +98,19 @@ WRITTEN = {"/home/pyodide/dvonn_core/__init__.py": "# __init__.py?v=1",
 pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs node (run_tests.sh runs on a machine with it)")
 
 
+def wasm_fetches(result: dict) -> int:
+    return sum(u.endswith("pyodide.asm.wasm") for u in result["fetched"])
+
+
 def test_a_fast_connection_starts_from_the_snapshot():
     result = run_boot('{ effectiveType: "4g", saveData: false }', snapshot_found=True)
     assert result["start"] == "snapshot" and result["answer"] == 42
     assert [c["snapshot"] for c in result["calls"]] == [True]
+    # the module's data segments XOR-ed back into the memory: Pyodide gets the snapshot as it was taken
+    assert result["calls"][0]["memory"][16:] == result["memory"]
+    assert result["calls"][0]["memory"][:8] == [0, 0x73, 0x6E, 0x70, 16, 0, 0, 0]
+    # one download of the module for both: the boot module hands its response to Pyodide, then lets fetch be
+    assert wasm_fetches(result) == 1 and result["fetchRestored"]
     # the snapshot has the worker's modules imported: none of its files is fetched
     assert result["written"] == {} and not [u for u in result["fetched"] if ".py" in u]
     # Pyodide's own folder, wherever the caller thinks it is (PyScript passes its own indexURL).
@@ -100,6 +126,7 @@ def test_a_missing_snapshot_only_costs_time():
     assert result["start"].startswith("without the snapshot: ") and "404" in result["start"]
     assert [c["snapshot"] for c in result["calls"]] == [True, False]
     assert result["answer"] == 42
+    assert wasm_fetches(result) == 2 and result["fetchRestored"]  # the second start fetches it anew
     assert result["written"] == WRITTEN  # the worker's files, where the snapshot would have had them imported
     assert sorted(u.split("/")[-2] for u in result["fetched"] if ".py" in u) == ["dvonn_core", "kernel"]
 
@@ -112,3 +139,4 @@ def test_a_slow_connection_or_data_saving_starts_without_the_snapshot(connection
     assert [c["snapshot"] for c in result["calls"]] == [False]
     assert result["answer"] == 42
     assert result["written"] == WRITTEN
+    assert wasm_fetches(result) == 1  # Pyodide's own fetch: the boot module does not fetch the module

@@ -44,6 +44,8 @@ def test_the_bot_starts_from_the_snapshot(app: App, requests_seen: list[str]) ->
     app.wait_bot_ready()
     assert pyodide_start(app) == "snapshot"
     assert any("/snapshot-" in u for u in requests_seen)
+    # one download of Pyodide's module, for Pyodide and for the snapshot's data segments (pyodide_boot.mjs)
+    assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm") for u in requests_seen) == 1
 
 
 def test_the_bot_starts_without_its_snapshot(page, base_url: str) -> None:  # type: ignore[no-untyped-def]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -59,13 +60,38 @@ def test_site_is_self_contained_and_relative(site: Path) -> None:
 def test_runtimes_are_the_pinned_minimum(site: Path) -> None:
     pyodide = next((site / "vendor").glob("pyodide-*"))
     # The pinned files, and the start-up snapshot with its loader (sitebuild/vendor.py: pyodide_interpreter).
-    names = sorted(
-        p.name for p in pyodide.iterdir() if not re.fullmatch(r"(boot-\w+\.mjs|snapshot-\w+\.bin\.gz)", p.name)
-    )
+    ours = r"(boot-\w+\.mjs|wasm_data-\w+\.mjs|snapshot-\w+\.bin\.gz)"
+    names = sorted(p.name for p in pyodide.iterdir() if not re.fullmatch(ours, p.name))
     assert names == sorted(
         ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"])
     micropython = next((site / "vendor").glob("micropython-*"))
     assert sorted(p.name for p in micropython.iterdir()) == ["micropython.mjs", "micropython.wasm"]
+
+
+#: Reads the built snapshot with the built wasm_data module: the share of zero bytes where pyodide.asm.wasm's data
+#: segments lie, in the snapshot as stored and in the segments themselves.
+ZEROS = """
+import fs from "node:fs"; import zlib from "node:zlib";
+const dir = process.argv[1], names = fs.readdirSync(dir);
+const { dataSegments } = await import(dir + "/" + names.find((n) => n.startsWith("wasm_data-")));
+const stored = zlib.gunzipSync(fs.readFileSync(dir + "/" + names.find((n) => n.startsWith("snapshot-"))));
+const base = new Uint32Array(stored.buffer, stored.byteOffset, 4)[1];
+let bytes = 0, zeroStored = 0, zeroModule = 0;
+for (const [at, segment] of dataSegments(fs.readFileSync(dir + "/pyodide.asm.wasm")))
+  for (let i = 0; i < segment.length; i++) { bytes++; zeroStored += !stored[base + at + i]; zeroModule += !segment[i]; }
+console.log(JSON.stringify({ bytes, stored: zeroStored / bytes, module: zeroModule / bytes }));
+"""
+
+
+def test_the_snapshot_leaves_out_what_the_module_brings(site: Path) -> None:
+    """The stored snapshot holds zeros where the interpreter's memory still has pyodide.asm.wasm's data (issue 45:
+    1.5 MB less to download); the boot module puts the data back (tests/test_wasm_data.py, test_pyodide_boot.py)."""
+    pyodide = next((site / "vendor").glob("pyodide-*"))
+    out = subprocess.run(["node", "--input-type=module", "-e", ZEROS, str(pyodide)],
+                         capture_output=True, text=True, timeout=120, check=True)
+    share = json.loads(out.stdout)
+    assert share["bytes"] > 1_000_000
+    assert share["module"] < 0.5 < 0.95 < share["stored"]
 
 
 def test_service_worker_precaches_every_file(site: Path) -> None:

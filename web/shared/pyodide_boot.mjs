@@ -3,12 +3,14 @@
 // start-up (written by build.py with tools/pyodide_snapshot.mjs), which saves seconds of CPU
 // before the bot is ready (issue 12).  If the snapshot cannot be used, Pyodide starts as usual.
 import { loadPyodide as load, version } from "./pyodide.mjs";
+import { initialMemory, xorImage } from "./{{wasm_data}}";
 
 export { version };
 
 // build.py writes this module into Pyodide's folder (vendor/pyodide-<version>/).
 const INDEX_URL = new URL("./", import.meta.url).href;
 const SNAPSHOT_URL = new URL("./{{pyodide_snapshot}}", import.meta.url).href;
+const WASM_URL = new URL("./pyodide.asm.wasm", import.meta.url).href;
 // The worker's Python files (FS path -> URL relative to this module; filled in by build.py).  The snapshot's
 // file system has them already, so PyScript's config does not list them (it would fetch them all again
 // before the worker's script runs); a start without the snapshot fetches and writes them here.
@@ -17,14 +19,42 @@ const FILES = {{pyodide_files}};
 // from pyodide.asm.mjs, where Pyodide builds it at every start).
 const TRAMPOLINE = "{{pyodide_trampoline}}";
 
-async function snapshot() {
+// The snapshot is stored with pyodide.asm.wasm's data segments XOR-ed out of its memory (1.5 MB less to
+// download: web/shared/wasm_data.mjs); they are put back from the module's initial memory (`image`, worked
+// out from its bytes while the snapshot is still coming).
+async function snapshot(image) {
   const response = await fetch(SNAPSHOT_URL);
   if (!response.ok) throw new Error(`${SNAPSHOT_URL}: ${response.status}`);
   const data = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(data).arrayBuffer());
+  const bytes = new Uint8Array(await new Response(data).arrayBuffer());
+  // Pyodide's header: its length is the second 32-bit word; the memory from address 0 follows.
+  if (bytes.length < 16) throw new Error(`${SNAPSHOT_URL}: ${bytes.length} bytes, not a snapshot`);
+  return xorImage(bytes, await image, new Uint32Array(bytes.buffer, 0, 4)[1]);
 }
 
-// The snapshot is 6 MB more to download (gzip) against seconds of CPU saved: on a connection the
+// One download of pyodide.asm.wasm for Pyodide and the snapshot: the boot module fetches it, reads a copy
+// (Response.clone: the same transfer), and hands the response to Pyodide when Pyodide fetches it, until
+// `done` is called.  Returns the module's bytes.
+function shareWasm() {
+  const fetchAsBefore = globalThis.fetch;
+  const response = fetchAsBefore.call(globalThis, WASM_URL, { credentials: "same-origin" });
+  const bytes = response.then((r) => {
+    if (!r.ok) throw new Error(`${WASM_URL}: ${r.status}`);
+    return r.clone().arrayBuffer();
+  });
+  const done = () => {
+    if (globalThis.fetch === shared) globalThis.fetch = fetchAsBefore;
+  };
+  const shared = function (input, init) {
+    if (String(input instanceof Request ? input.url : input) !== WASM_URL) return fetchAsBefore.call(this, input, init);
+    done();
+    return response;
+  };
+  globalThis.fetch = shared;
+  return { bytes, done };
+}
+
+// The snapshot is 5 MB more to download (gzip) against seconds of CPU saved: on a connection the
 // browser reports as slow, or with data saving on, Pyodide starts without it.
 function slowConnection() {
   const c = globalThis.navigator && navigator.connection;
@@ -36,15 +66,21 @@ export async function loadPyodide(options) {
     globalThis.dvonnPyodideStart = "without the snapshot: slow connection or data saving";
     return withFiles(await load({ ...options, indexURL: INDEX_URL }));
   }
+  const wasm = shareWasm();
+  const image = wasm.bytes.then(initialMemory);
+  image.catch(() => {});  // a module that cannot be fetched fails Pyodide's start too
   try {
-    const pyodide = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot() });
+    const pyodide = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot(image) });
     globalThis.dvonnPyodideStart = "snapshot";  // read by the e2e tests
     restoreTrampoline(pyodide);
     return pyodide;
   } catch (error) {
+    wasm.done();  // the start without the snapshot fetches the module again (from the HTTP cache)
     console.warn("Pyodide snapshot not used:", error);
     globalThis.dvonnPyodideStart = "without the snapshot: " + error;
     return withFiles(await load({ ...options, indexURL: INDEX_URL }));
+  } finally {
+    wasm.done();
   }
 }
 

@@ -21,12 +21,39 @@
 //
 // The snapshot is written with pyodide.asm.wasm's data segments XOR-ed out of its memory (web/shared/wasm_data.mjs:
 // 1.5 MB less to download); the interpreter that checks it is started from the bytes XOR-ed back, as the
-// bot worker's boot module does.
+// bot worker's boot module does.  The heap's free memory is zeroed first (zeroFreeMemory): together, 6.5 MB
+// gzip as Pyodide writes it, 4.2 MB as stored.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { xorData } from "../web/shared/wasm_data.mjs";
+
+// Zero the heap's free memory before the snapshot is taken (issue 45: 0.8 MB less to download).  Starting
+// Python leaves what it freed where it was (compiled modules' syntax trees, the zip's reading buffers): 3.8 MB
+// of garbage that gzip cannot squeeze.  Each free block of the C heap is allocated with calloc (which zeroes
+// a reused block), largest sizes first, then freed again; a block that would come from beyond the heap's
+// break is given back at once, so the heap does not grow and Python's objects are not touched.
+function zeroFreeMemory(pyodide) {
+  const M = pyodide._module;
+  const brk = () => M.HEAPU32[M._emscripten_get_sbrk_ptr() >>> 2];
+  const memory = M.HEAP8.length;
+  const taken = [];
+  for (let size = 1 << 16; size >= 8; size >>= 1) {
+    while (brk() + size + 64 <= memory) {  // room at the top: an allocation there cannot grow the memory
+      const before = brk();
+      const block = M._calloc(size, 1);
+      if (!block) break;
+      if (block + size > before || brk() !== before) {  // not a free block: from the top of the heap
+        M._free(block);
+        break;
+      }
+      taken.push(block);
+    }
+  }
+  for (const block of taken) M._free(block);
+  if (M.HEAP8.length !== memory) throw new Error("pyodide_snapshot: zeroing the free memory grew the heap");
+}
 
 const [dir, out, ...rest] = process.argv.slice(2);
 if (!dir || !out) {
@@ -52,6 +79,8 @@ for (const [dest, file] of files) {
   pyodide.FS.writeFile(target, fs.readFileSync(file));
 }
 for (const name of imports) pyodide.pyimport(name);
+pyodide.runPython("import gc; gc.collect()");  // what the imports left in cycles, freed before the zeroing
+zeroFreeMemory(pyodide);
 const snapshot = pyodide.makeMemorySnapshot();
 // Pyodide's snapshot: a header (its length is the second 32-bit word), then the memory from address 0.
 const base = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];

@@ -94,6 +94,13 @@ def test_the_snapshot_leaves_out_what_the_module_brings(site: Path) -> None:
     assert share["module"] < 0.5 < 0.95 < share["stored"]
 
 
+def test_the_snapshot_is_small(site: Path) -> None:
+    """The bot's snapshot is the largest file of a visit: 6.5 MB gzip as Pyodide writes it; 5.0 without the module's
+    data (above), 4.2 with the heap's free memory zeroed as well (tools/pyodide_snapshot.mjs: zeroFreeMemory)."""
+    snapshot = next((site / "vendor").glob("pyodide-*/snapshot-*.bin.gz"))
+    assert snapshot.stat().st_size < 4_600_000
+
+
 def test_service_worker_precaches_every_file(site: Path) -> None:
     sw = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))

@@ -131,6 +131,7 @@ def micropython_page(site: Site, name: str, entry: str, modules: list[Path]) -> 
     web/kernel/mount.py, the call that mounts the pack and the import of the entry module.
     """
     files = micropython_modules(site, {fs_path(p): site.copy(p, fs_path(p)) for p in modules})
+    site.on_first_use.update(fs_path(p) for p in modules)  # the page runs its pack: the sources are for reading
     fs_pack = name.split(".")[0] + ".pack"
     pack = site.write(f"packs/{fs_pack}", pack_modules(files))
     code = (WEB / "kernel" / "mount.py").read_text() + f"\n\nmount({'./' + fs_pack!r})\nimport {entry}\n"
@@ -145,4 +146,5 @@ def lazy_pack(site: Site, package: str, loaded: list[Path]) -> str:
     if outside:
         raise SystemExit(f"build.py: {package} imports modules the page has not loaded: {outside}")
     mine = {fs_path(p): site.copy(p, fs_path(p)) for p in files if module_name(p).split(".")[0] == package}
+    site.on_first_use.update(mine)
     return site.write(f"packs/{package}.pack", pack_modules(micropython_modules(site, mine)))

@@ -86,7 +86,7 @@ def drop_unlinked_styles(site: Site) -> None:
 def precache(files: dict[str, str]) -> list[str]:
     """The service worker's precache list: the site's root, then every file (``files``: path -> content
     hash) as the pages ask for it: a runtime file by its versioned folder, a page by its name, any
-    other file of ours with ``?v=<hash>``.
+    other file of ours with ``?v=<hash>``.  (The files it caches on first use are listed the same way.)
 
     A language's folder (``de/``, holding an ``index.html``) is a root of its own, as ``./de/``.
 
@@ -101,10 +101,14 @@ def precache(files: dict[str, str]) -> list[str]:
 
 
 def service_worker(site: Site) -> str:
-    """Write ``sw.js``, which precaches every file of the site, and return its version.  The list
+    """Write ``sw.js``, which precaches the site's files (but those it caches on first use,
+    ``site.on_first_use``), and return its version.  The list
     holds each file's hash, so the worker's own bytes change with any file: the browser installs
     the new version and drops the old cache."""
     version = content_hash(json.dumps(sorted(site.files.items())).encode())
-    sw = fill((SHARED / "sw.js").read_text(), {"version": version, "files": json.dumps(precache(site.files), indent=1)})
+    now = {rel: h for rel, h in site.files.items() if rel not in site.on_first_use}
+    later = {rel: h for rel, h in site.files.items() if rel in site.on_first_use}
+    sw = fill((SHARED / "sw.js").read_text(), {"version": version, "files": json.dumps(precache(now), indent=1),
+                                               "on_first_use": json.dumps(precache(later)[1:], indent=1)})
     (site.out / "sw.js").write_text(sw)
     return version

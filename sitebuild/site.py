@@ -70,6 +70,9 @@ class Site:
     def __init__(self, out: Path) -> None:
         self.out = out
         self.files: dict[str, str] = {}  # relative path -> content hash
+        # Files the service worker caches when they are first fetched, not when it installs: those only a
+        # start of the bot without its snapshot fetches, and Python sources kept for reading (issue 45).
+        self.on_first_use: set[str] = set()
         # (versioned source, FS path) -> its .mpy bytecode: a module several pages load is compiled once.
         self.bytecode: dict[tuple[str, str], bytes] = {}
 

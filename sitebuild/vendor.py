@@ -189,11 +189,19 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     for dest, source in sources.items():
         key.update(f"\0{dest}\0".encode() + source.read_bytes())
     cached = ROOT / ".build-cache" / f"pyodide-snapshot-{key.hexdigest()[:16]}.bin.gz"
-    if not cached.exists():
+    later_zip = cached.with_name(f"pyodide-stdlib-later-{key.hexdigest()[:16]}.zip")
+    if not (cached.exists() and later_zip.exists()):
+        # Twice: which of the zip's files the imports read, then the snapshot with the zip of the rest.
         partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
-        subprocess.run(["node", *JSPI_FLAGS, str(tool), str(NODE_MODULES / PYODIDE_PKG), str(partial),
-                        *(f"./{dest}={source}" for dest, source in sources.items()),
-                        "--import", ",".join(imports), "--stdlib", str(zipped),
+        command = ["node", *JSPI_FLAGS, str(tool), str(NODE_MODULES / PYODIDE_PKG)]
+        given = [*(f"./{dest}={source}" for dest, source in sources.items()),
+                 "--import", ",".join(imports), "--stdlib", str(zipped)]
+        imported = later_zip.with_name(f"{later_zip.name}.{os.getpid()}.json")
+        subprocess.run([*command, "--imported", str(imported), *given], check=True)
+        later_zip.with_suffix(".part").write_bytes(stdlib.later(zipped, json.loads(imported.read_text())))
+        imported.unlink()
+        later_zip.with_suffix(".part").replace(later_zip)
+        subprocess.run([*command, str(partial), *given, "--later-stdlib", str(later_zip),
                         "--check", ",".join(stdlib.LATER)], check=True)
         partial.replace(cached)
     prune_snapshots(cached)
@@ -202,6 +210,12 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     data = cached.read_bytes()
     snapshot = f"snapshot-{content_hash(data)}.bin.gz"
     site.write(f"{pyodide_dir}/{snapshot}", data)
+    later = later_zip.read_bytes()
+    later_name = f"stdlib-later-{content_hash(later)}.zip"
+    site.write(f"{pyodide_dir}/{later_name}", later)
+    # Only a start without the snapshot reads the worker's Python files and the whole standard library.
+    site.on_first_use.update(versioned.split("?")[0] for versioned in files.values())
+    site.on_first_use.add(f"{pyodide_dir}/python_stdlib.zip")
     urls = {}  # the worker's files for the boot module: FS path -> URL relative to the module
     for dest, versioned in sorted(files.items()):
         path, _, query = versioned.partition("?")
@@ -212,6 +226,7 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     site.write(f"{pyodide_dir}/{wasm_data_name}", wasm_data)
     boot = fill((SHARED / "pyodide_boot.mjs").read_text(),
                 {"pyodide_snapshot": snapshot, "pyodide_trampoline": pyodide_trampoline(), "wasm_data": wasm_data_name,
+                 "pyodide_stdlib_later": later_name,
                  "pyodide_files": json.dumps(urls, separators=(",", ":"))}).encode()
     rel = f"{pyodide_dir}/boot-{content_hash(boot)}.mjs"
     site.write(rel, boot)
@@ -229,9 +244,18 @@ def pyodide_trampoline() -> str:
 
 
 def prune_snapshots(used: Path, keep: int = 3) -> None:
-    """Keep the ``keep`` most recently used snapshots in ``.build-cache/`` (6 MB each), ``used`` among them."""
+    """Keep the ``keep`` most recently used snapshots in ``.build-cache/`` (4 MB each), ``used`` among them,
+    and the later zip made with each (``pyodide-stdlib-later-<the same key>.zip``)."""
     os.utime(used)
     cached = sorted(used.parent.glob("pyodide-snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in cached[keep:]:
         if old != used:
+            old.unlink(missing_ok=True)
+
+    def key(path: Path) -> str:
+        return path.name.rsplit("-", 1)[1].split(".")[0]
+
+    keys = {key(p) for p in used.parent.glob("pyodide-snapshot-*.bin.gz")}
+    for old in used.parent.glob("pyodide-stdlib-later-*.zip"):
+        if key(old) not in keys:
             old.unlink(missing_ok=True)

@@ -23,7 +23,7 @@ STAND_IN = """
 const calls = [];
 const written = {};
 const load = async (options) => {
-  calls.push({ snapshot: "_loadSnapshot" in options, indexURL: options.indexURL });
+  calls.push({ snapshot: "_loadSnapshot" in options, indexURL: options.indexURL, stdLibURL: options.stdLibURL });
   // Pyodide fetches its module first, then waits for the snapshot (and fails when the snapshot does).
   const module = await fetch(new URL("pyodide.asm.wasm", options.indexURL));
   if (!module.ok) throw new Error("no module");
@@ -72,6 +72,7 @@ def run_boot(connection: str, snapshot_found: bool) -> dict:
     source = source.replace("{{pyodide_snapshot}}", "snapshot-test.bin.gz")
     source = source.replace("{{pyodide_files}}", json.dumps(FILES))
     source = source.replace("{{wasm_data}}", "wasm_data.mjs")
+    source = source.replace("{{pyodide_stdlib_later}}", "stdlib-later-test.zip")
     import_line = 'import { loadPyodide as load, version } from "./pyodide.mjs";'
     assert import_line in source
     source = source.replace(import_line, STAND_IN)
@@ -111,6 +112,8 @@ def test_a_fast_connection_starts_from_the_snapshot():
     assert result["calls"][0]["memory"][:8] == [0, 0x73, 0x6E, 0x70, 16, 0, 0, 0]
     # one download of the module for both: the boot module hands its response to Pyodide, then lets fetch be
     assert wasm_fetches(result) == 1 and result["fetchRestored"]
+    # the standard library the snapshot has not imported, from the zip made for it (beside the boot module)
+    assert result["calls"][0]["stdLibURL"].endswith("/stdlib-later-test.zip")
     # the snapshot has the worker's modules imported: none of its files is fetched
     assert result["written"] == {} and not [u for u in result["fetched"] if ".py" in u]
     # Pyodide's own folder, wherever the caller thinks it is (PyScript passes its own indexURL).
@@ -127,6 +130,7 @@ def test_a_missing_snapshot_only_costs_time():
     assert [c["snapshot"] for c in result["calls"]] == [True, False]
     assert result["answer"] == 42
     assert wasm_fetches(result) == 2 and result["fetchRestored"]  # the second start fetches it anew
+    assert "stdLibURL" not in result["calls"][1]  # Pyodide's own zip: the whole (trimmed) standard library
     assert result["written"] == WRITTEN  # the worker's files, where the snapshot would have had them imported
     assert sorted(u.split("/")[-2] for u in result["fetched"] if ".py" in u) == ["dvonn_core", "kernel"]
 
@@ -140,3 +144,4 @@ def test_a_slow_connection_or_data_saving_starts_without_the_snapshot(connection
     assert result["answer"] == 42
     assert result["written"] == WRITTEN
     assert wasm_fetches(result) == 1  # Pyodide's own fetch: the boot module does not fetch the module
+    assert "stdLibURL" not in result["calls"][0]

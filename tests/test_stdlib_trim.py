@@ -71,3 +71,16 @@ def test_it_leaves_out_what_it_says_and_keeps_unicode(trimmed: zipfile.ZipFile) 
 
 def test_the_same_source_gives_the_same_zip() -> None:
     assert stdlib.digest(stdlib.trimmed(SOURCE)) == stdlib.digest(stdlib.trimmed(SOURCE))
+
+
+def test_the_later_zip_holds_what_the_snapshot_has_not_imported(tmp_path: Path) -> None:
+    """With its snapshot the worker is given the zip without the modules the snapshot imported (issue 45)."""
+    import io
+
+    source = tmp_path / "python_stdlib.zip"
+    source.write_bytes(stdlib.trimmed(SOURCE))
+    imported = ["json/__init__.py", "json/decoder.py", "random.py"]
+    later = zipfile.ZipFile(io.BytesIO(stdlib.later(source, imported)))
+    whole = zipfile.ZipFile(source)
+    assert set(later.namelist()) == set(whole.namelist()) - set(imported)
+    assert later.read("json/encoder.py") == whole.read("json/encoder.py")  # json's modules not imported yet stay

@@ -1,7 +1,9 @@
 // Writes a memory snapshot of a freshly started Pyodide, gzipped (issue 12).
 //
 //   node tools/pyodide_snapshot.mjs <pyodide dir> <out.bin.gz> [<FS path>=<file> ...] [--import a,b]
-//        [--stdlib <python_stdlib.zip>] [--check c,d]
+//        [--stdlib <python_stdlib.zip>] [--later-stdlib <zip>] [--check c,d]
+//   node tools/pyodide_snapshot.mjs <pyodide dir> --imported <out.json> [<FS path>=<file> ...] [--import a,b]
+//        [--stdlib <python_stdlib.zip>]
 //
 // Starting Pyodide means running Python's own start-up inside WebAssembly: about 3 s of CPU
 // on a laptop.  A page that loads Pyodide from this snapshot skips that: the WebAssembly
@@ -14,10 +16,13 @@
 // part of the snapshot (it lives outside WebAssembly's memory): a module not imported here is not
 // there for the worker to import, unless it writes the file again (pyodide_boot.mjs does without it).
 //
-// --stdlib: the standard library zip the site serves (build.py trims Pyodide's: sitebuild/stdlib.py); the
-// snapshot must be taken with it, since Python keeps the zip's table of contents in memory.  --check: the
-// modules the worker may import later, imported once from it by the restored interpreter (not kept in the
-// snapshot): a module the trimmed zip lacks fails the build.
+// --stdlib: the standard library zip the site serves (build.py trims Pyodide's: sitebuild/stdlib.py), which
+// the modules are imported from.  --imported: only write the zip's files of the modules imported (a JSON
+// list) and stop: build.py leaves them out of --later-stdlib, the zip the worker is given with the snapshot
+// (what it may import later; issue 45).  Python's table of the zip's contents is dropped before the snapshot
+// is taken, so the restored interpreter reads the zip it is given.  --check: the modules the worker may
+// import later, imported once by the restored interpreter from that zip (not kept in the snapshot): a module
+// the zip lacks fails the build.
 //
 // The snapshot is written with pyodide.asm.wasm's data segments XOR-ed out of its memory (web/shared/wasm_data.mjs:
 // 1.5 MB less to download); the interpreter that checks it is started from the bytes XOR-ed back, as the
@@ -55,8 +60,10 @@ function zeroFreeMemory(pyodide) {
   if (M.HEAP8.length !== memory) throw new Error("pyodide_snapshot: zeroing the free memory grew the heap");
 }
 
-const [dir, out, ...rest] = process.argv.slice(2);
-if (!dir || !out) {
+const [dir, first, ...more] = process.argv.slice(2);
+const [out, rest] = first === "--imported" ? [undefined, more.slice(1)] : [first, more];
+const importedOut = first === "--imported" ? more[0] : undefined;
+if (!dir || !(out || importedOut)) {
   console.error("usage: node tools/pyodide_snapshot.mjs <pyodide dir> <out.bin.gz> [<FS path>=<file> ...] [--import a,b]");
   process.exit(2);
 }
@@ -64,8 +71,10 @@ const files = [];
 let imports = [];
 let checks = [];
 let stdLibURL;
+let laterStdLibURL;
 for (let i = 0; i < rest.length; i++) {
   if (rest[i] === "--import") imports = rest[++i].split(",").filter(Boolean);
+  else if (rest[i] === "--later-stdlib") laterStdLibURL = path.resolve(rest[++i]);
   else if (rest[i] === "--check") checks = rest[++i].split(",").filter(Boolean);
   else if (rest[i] === "--stdlib") stdLibURL = path.resolve(rest[++i]);
   else files.push(rest[i].split("="));
@@ -79,6 +88,25 @@ for (const [dest, file] of files) {
   pyodide.FS.writeFile(target, fs.readFileSync(file));
 }
 for (const name of imports) pyodide.pyimport(name);
+if (importedOut) {
+  const files = pyodide.runPython(`
+import sys
+sorted({f.split(".zip/", 1)[1] for m in list(sys.modules.values())
+        if ".zip/" in (f := getattr(m, "__file__", None) or "")})`).toJs();
+  fs.writeFileSync(importedOut, JSON.stringify(files));
+  console.log(`pyodide_snapshot: ${importedOut}: ${files.length} files of the zip imported`);
+  process.exit(0);
+}
+if (laterStdLibURL) {
+  // Forget the zip's table of contents (zipimport's cache): the restored interpreter reads it from the zip it
+  // is given, whose files lie elsewhere.
+  pyodide.runPython(`
+import sys, zipimport
+for finder in list(sys.path_importer_cache.values()):
+    if isinstance(finder, zipimport.zipimporter):
+        finder.invalidate_caches()
+zipimport._zip_directory_cache.clear()`);
+}
 pyodide.runPython("import gc; gc.collect()");  // what the imports left in cycles, freed before the zeroing
 zeroFreeMemory(pyodide);
 const snapshot = pyodide.makeMemorySnapshot();
@@ -87,7 +115,8 @@ const base = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
 const wasm = fs.readFileSync(path.join(indexURL, "pyodide.asm.wasm"));
 const stored = xorData(snapshot.slice(), wasm, base);
 // The check: an interpreter started from the stored snapshot, its data segments put back, runs Python.
-const restored = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: xorData(stored.slice(), wasm, base) });
+const restored = await loadPyodide({ indexURL, stdLibURL: laterStdLibURL || stdLibURL,
+                                     _loadSnapshot: xorData(stored.slice(), wasm, base) });
 const check = "import sys; ' '.join(['%d.%d %d' % (sys.version_info[:2] + (6 * 7,))] + sorted(n for n in sys.modules if n in %s))";
 const wanted = JSON.stringify(imports);
 const answer = restored.runPython(check.replace("%s", wanted));
@@ -100,7 +129,8 @@ for (const name of checks) {
   try {
     restored.pyimport(name);
   } catch (error) {
-    console.error(`pyodide_snapshot: the worker could not import ${name} from ${stdLibURL || "Pyodide's stdlib"}: ${error}`);
+    const zip = laterStdLibURL || stdLibURL || "Pyodide's stdlib";
+    console.error(`pyodide_snapshot: the worker could not import ${name} from ${zip}: ${error}`);
     process.exit(1);
   }
 }

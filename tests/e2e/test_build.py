@@ -60,7 +60,7 @@ def test_site_is_self_contained_and_relative(site: Path) -> None:
 def test_runtimes_are_the_pinned_minimum(site: Path) -> None:
     pyodide = next((site / "vendor").glob("pyodide-*"))
     # The pinned files, and the start-up snapshot with its loader (sitebuild/vendor.py: pyodide_interpreter).
-    ours = r"(boot-\w+\.mjs|wasm_data-\w+\.mjs|snapshot-\w+\.bin\.gz)"
+    ours = r"(boot-\w+\.mjs|wasm_data-\w+\.mjs|snapshot-\w+\.bin\.gz|stdlib-later-\w+\.zip)"
     names = sorted(p.name for p in pyodide.iterdir() if not re.fullmatch(ours, p.name))
     assert names == sorted(
         ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"])
@@ -101,12 +101,20 @@ def test_the_snapshot_is_small(site: Path) -> None:
     assert snapshot.stat().st_size < 4_600_000
 
 
-def test_service_worker_precaches_every_file(site: Path) -> None:
+def test_service_worker_caches_every_file(site: Path) -> None:
+    """Every file is precached, but those the service worker caches on first use: those only a start of the bot
+    without its snapshot reads, and the pages' Python sources (the pages run their packs)."""
     sw = (site / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
     listed = {f[2:].split("?")[0] for f in files if not f.endswith("/")}  # (not ./ nor ./de/: folders)
+    first_use = {f[2:].split("?")[0] for f in json.loads(re.search(r"new Set\((\[.*?\])\.map", sw, re.S).group(1))}
     on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
-    assert on_disk - {"sw.js", ".nojekyll"} == listed
+    assert on_disk - {"sw.js", ".nojekyll"} == listed | first_use and not listed & first_use
+    pyodide = next((site / "vendor").glob("pyodide-*")).relative_to(site).as_posix()
+    assert {f for f in first_use if not f.endswith(".py")} == {f"{pyodide}/python_stdlib.zip"}
+    assert "kernel/bot_start.py" in listed  # the worker's script: every start of the bot runs it
+    assert any(f.startswith(f"{pyodide}/stdlib-later-") for f in listed)  # the standard library with the snapshot
+    assert {"dvonn_core/dvonn/bot.py", "kernel/bot_worker.py", "dvonn/main.py", "kernel/page.py"} <= first_use
 
 
 def read_pack(data: bytes) -> dict[str, bytes]:
@@ -257,15 +265,18 @@ def test_micropython_pages_get_the_precomputed_board(site: Path) -> None:
 
 
 def test_old_pyodide_snapshots_are_pruned(tmp_path: Path) -> None:
-    """.build-cache keeps the three most recently used snapshots (6 MB each), the one just used among them."""
+    """.build-cache keeps the three most recently used snapshots (4 MB each), the one just used among them, and
+    the later zip made with each of them."""
     import os
 
     files = [tmp_path / f"pyodide-snapshot-{k}.bin.gz" for k in range(5)]
+    zips = [tmp_path / f"pyodide-stdlib-later-{k}.zip" for k in range(5)]
     for k, f in enumerate(files):
         f.write_bytes(b"x")
+        zips[k].write_bytes(b"z")
         os.utime(f, (1000 + k, 1000 + k))
     other = tmp_path / "something-else.txt"
     other.write_text("kept")
     prune_snapshots(files[0])  # the oldest, used again now
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [files[0].name, files[3].name, files[4].name, other.name])
+        [files[0].name, files[3].name, files[4].name, zips[0].name, zips[3].name, zips[4].name, other.name])

@@ -11,6 +11,9 @@ export { version };
 const INDEX_URL = new URL("./", import.meta.url).href;
 const SNAPSHOT_URL = new URL("./{{pyodide_snapshot}}", import.meta.url).href;
 const WASM_URL = new URL("./pyodide.asm.wasm", import.meta.url).href;
+// With the snapshot, the standard library zip holds only what the snapshot has not imported (build.py:
+// sitebuild/stdlib.py later); a start without it reads Pyodide's python_stdlib.zip (trimmed) as usual.
+const STDLIB_LATER_URL = new URL("./{{pyodide_stdlib_later}}", import.meta.url).href;
 // The worker's Python files (FS path -> URL relative to this module; filled in by build.py).  The snapshot's
 // file system has them already, so PyScript's config does not list them (it would fetch them all again
 // before the worker's script runs); a start without the snapshot fetches and writes them here.
@@ -70,7 +73,8 @@ export async function loadPyodide(options) {
   const image = wasm.bytes.then(initialMemory);
   image.catch(() => {});  // a module that cannot be fetched fails Pyodide's start too
   try {
-    const pyodide = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot(image) });
+    const pyodide = await load({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_LATER_URL,
+                                 _loadSnapshot: snapshot(image) });
     globalThis.dvonnPyodideStart = "snapshot";  // read by the e2e tests
     restoreTrampoline(pyodide);
     return pyodide;

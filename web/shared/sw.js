@@ -3,6 +3,10 @@
 const VERSION = "{{version}}";
 const CACHE = "dvonn-" + VERSION;
 const FILES = {{files}};
+// Files cached when a page first fetches them, not at install (issue 45: the bytes of a first visit): those
+// only a start of the bot without its snapshot reads (the whole standard library, the worker's Python files),
+// and the Python sources kept for reading (the pages run their packs).
+const ON_FIRST_USE = new Set({{on_first_use}}.map((url) => new URL(url, self.location).href));
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -36,6 +40,9 @@ self.addEventListener("fetch", (event) => {
     const hit = await cache.match(request, { ignoreVary: true })
       || (request.mode === "navigate" && (await cache.match(request, { ignoreSearch: true, ignoreVary: true })
         || await cache.match("./", { ignoreSearch: true })));
-    return hit || fetch(request);
+    if (hit) return hit;
+    const response = await fetch(request);
+    if (response.ok && ON_FIRST_USE.has(request.url)) await cache.put(request, response.clone());
+    return response;
   })());
 });

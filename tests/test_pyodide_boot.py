@@ -23,7 +23,8 @@ STAND_IN = """
 const calls = [];
 const written = {};
 const load = async (options) => {
-  calls.push({ snapshot: "_loadSnapshot" in options, indexURL: options.indexURL, stdLibURL: options.stdLibURL });
+  calls.push({ snapshot: "_loadSnapshot" in options, indexURL: options.indexURL, stdLibURL: options.stdLibURL,
+               env: options.env });
   // Pyodide fetches its module first, then waits for the snapshot (and fails when the snapshot does).
   const module = await fetch(new URL("pyodide.asm.wasm", options.indexURL));
   if (!module.ok) throw new Error("no module");
@@ -59,7 +60,7 @@ globalThis.fetch = async (url) => {
   return %s ? new Response(zlib.gzipSync(stored)) : new Response("gone", { status: 404 });
 };
 const boot = await import(%s);
-const py = await boot.loadPyodide({ indexURL: "elsewhere/" });
+const py = await boot.loadPyodide({ indexURL: "elsewhere/", env: { HOME: "/home/pyodide" } });
 console.log(JSON.stringify({ start: globalThis.dvonnPyodideStart, calls: globalThis.bootCalls, memory: MEMORY,
                              answer: py.runPython("6 * 7"), written: globalThis.written, fetched,
                              fetchRestored: !String(globalThis.fetch).includes("WASM_URL") }));
@@ -99,6 +100,11 @@ WRITTEN = {"/home/pyodide/dvonn_core/__init__.py": "# __init__.py?v=1",
 pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs node (run_tests.sh runs on a machine with it)")
 
 
+def optimized(result: dict) -> bool:
+    """Every start runs Python with -OO, as the snapshot was taken, and keeps the caller's environment."""
+    return all(c["env"] == {"HOME": "/home/pyodide", "PYTHONOPTIMIZE": "2"} for c in result["calls"])
+
+
 def wasm_fetches(result: dict) -> int:
     return sum(u.endswith("pyodide.asm.wasm") for u in result["fetched"])
 
@@ -106,7 +112,7 @@ def wasm_fetches(result: dict) -> int:
 def test_a_fast_connection_starts_from_the_snapshot():
     result = run_boot('{ effectiveType: "4g", saveData: false }', snapshot_found=True)
     assert result["start"] == "snapshot" and result["answer"] == 42
-    assert [c["snapshot"] for c in result["calls"]] == [True]
+    assert [c["snapshot"] for c in result["calls"]] == [True] and optimized(result)
     # the module's data segments XOR-ed back into the memory: Pyodide gets the snapshot as it was taken
     assert result["calls"][0]["memory"][16:] == result["memory"]
     assert result["calls"][0]["memory"][:8] == [0, 0x73, 0x6E, 0x70, 16, 0, 0, 0]
@@ -127,7 +133,7 @@ def test_no_connection_information_also_uses_the_snapshot():
 def test_a_missing_snapshot_only_costs_time():
     result = run_boot('{ effectiveType: "4g" }', snapshot_found=False)
     assert result["start"].startswith("without the snapshot: ") and "404" in result["start"]
-    assert [c["snapshot"] for c in result["calls"]] == [True, False]
+    assert [c["snapshot"] for c in result["calls"]] == [True, False] and optimized(result)
     assert result["answer"] == 42
     assert wasm_fetches(result) == 2 and result["fetchRestored"]  # the second start fetches it anew
     assert "stdLibURL" not in result["calls"][1]  # Pyodide's own zip: the whole (trimmed) standard library
@@ -140,7 +146,7 @@ def test_a_missing_snapshot_only_costs_time():
 def test_a_slow_connection_or_data_saving_starts_without_the_snapshot(connection):
     result = run_boot(connection, snapshot_found=True)
     assert result["start"] == "without the snapshot: slow connection or data saving"
-    assert [c["snapshot"] for c in result["calls"]] == [False]
+    assert [c["snapshot"] for c in result["calls"]] == [False] and optimized(result)
     assert result["answer"] == 42
     assert result["written"] == WRITTEN
     assert wasm_fetches(result) == 1  # Pyodide's own fetch: the boot module does not fetch the module

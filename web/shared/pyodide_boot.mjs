@@ -64,7 +64,9 @@ function slowConnection() {
   return !!c && (c.saveData === true || ["slow-2g", "2g", "3g"].includes(c.effectiveType));
 }
 
-export async function loadPyodide(options) {
+export async function loadPyodide(given) {
+  // Python with -OO, as in the snapshot (tools/pyodide_snapshot.mjs), whichever way it starts.
+  const options = { ...given, env: { ...(given && given.env), PYTHONOPTIMIZE: "2" } };
   if (slowConnection()) {
     globalThis.dvonnPyodideStart = "without the snapshot: slow connection or data saving";
     return withFiles(await load({ ...options, indexURL: INDEX_URL }));

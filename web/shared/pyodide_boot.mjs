@@ -57,7 +57,7 @@ function shareWasm() {
   return { bytes, done };
 }
 
-// The snapshot is 5 MB more to download (gzip) against seconds of CPU saved: on a connection the
+// The snapshot is 3.8 MB more to download (gzip) against seconds of CPU saved: on a connection the
 // browser reports as slow, or with data saving on, Pyodide starts without it.
 function slowConnection() {
   const c = globalThis.navigator && navigator.connection;

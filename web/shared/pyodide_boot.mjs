@@ -37,7 +37,7 @@ async function snapshot(image) {
 
 // One download of pyodide.asm.wasm for Pyodide and the snapshot: the boot module fetches it, reads a copy
 // (Response.clone: the same transfer), and hands the response to Pyodide when Pyodide fetches it, until
-// `done` is called.  Returns the module's bytes.
+// `done` is called.  Returns the module's bytes (a promise) and `done`.
 function shareWasm() {
   const fetchAsBefore = globalThis.fetch;
   const response = fetchAsBefore.call(globalThis, WASM_URL, { credentials: "same-origin" });

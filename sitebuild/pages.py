@@ -106,9 +106,14 @@ def service_worker(site: Site) -> str:
     holds each file's hash, so the worker's own bytes change with any file: the browser installs
     the new version and drops the old cache."""
     version = content_hash(json.dumps(sorted(site.files.items())).encode())
-    now = {rel: h for rel, h in site.files.items() if rel not in site.on_first_use}
-    later = {rel: h for rel, h in site.files.items() if rel in site.on_first_use}
+    def listed(files: set[str]) -> str:
+        return json.dumps(precache({rel: h for rel, h in site.files.items() if rel in files})[1:], indent=1)
+
+    starts = site.snapshot_start | site.plain_start
+    now = {rel: h for rel, h in site.files.items() if rel not in site.on_first_use | starts}
     sw = fill((SHARED / "sw.js").read_text(), {"version": version, "files": json.dumps(precache(now), indent=1),
-                                               "on_first_use": json.dumps(precache(later)[1:], indent=1)})
+                                               "snapshot_start": listed(site.snapshot_start),
+                                               "plain_start": listed(site.plain_start),
+                                               "on_first_use": listed(site.on_first_use | starts)})
     (site.out / "sw.js").write_text(sw)
     return version

@@ -73,6 +73,12 @@ class Site:
         # Files the service worker caches when they are first fetched, not when it installs: those only a
         # start of the bot without its snapshot fetches, and Python sources kept for reading (issue 45).
         self.on_first_use: set[str] = set()
+        # The files of the bot's two starts (sitebuild/vendor.py): from its snapshot (the snapshot, its zip), and
+        # without it (the whole standard library, the worker's Python files).  The service worker precaches the
+        # first on a fast connection, the second on one the browser reports as slow or with data saving on (where
+        # the bot starts without its snapshot), and caches the others on first use.
+        self.snapshot_start: set[str] = set()
+        self.plain_start: set[str] = set()
         # (versioned source, FS path) -> its .mpy bytecode: a module several pages load is compiled once.
         self.bytecode: dict[tuple[str, str], bytes] = {}
 

@@ -214,8 +214,9 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     later_name = f"stdlib-later-{content_hash(later)}.zip"
     site.write(f"{pyodide_dir}/{later_name}", later)
     # Only a start without the snapshot reads the worker's Python files and the whole standard library.
-    site.on_first_use.update(versioned.split("?")[0] for versioned in files.values())
-    site.on_first_use.add(f"{pyodide_dir}/python_stdlib.zip")
+    site.snapshot_start.update((f"{pyodide_dir}/{snapshot}", f"{pyodide_dir}/{later_name}"))
+    site.plain_start.update(versioned.split("?")[0] for versioned in files.values())
+    site.plain_start.add(f"{pyodide_dir}/python_stdlib.zip")
     urls = {}  # the worker's files for the boot module: FS path -> URL relative to the module
     for dest, versioned in sorted(files.items()):
         path, _, query = versioned.partition("?")

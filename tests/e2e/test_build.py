@@ -103,19 +103,27 @@ def test_the_snapshot_is_small(site: Path) -> None:
 
 
 def test_service_worker_caches_every_file(site: Path) -> None:
-    """Every file is precached, but those the service worker caches on first use: those only a start of the bot
-    without its snapshot reads, and the pages' Python sources (the pages run their packs)."""
+    """Every file is precached (FILES), with the files of the bot's start this device uses (SNAPSHOT_START, or
+    PLAIN_START on a slow connection: tests/test_service_worker.py), or cached on first use: the other start's, and
+    the pages' Python sources (the pages run their packs)."""
     sw = (site / "sw.js").read_text()
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
-    listed = {f[2:].split("?")[0] for f in files if not f.endswith("/")}  # (not ./ nor ./de/: folders)
-    first_use = {f[2:].split("?")[0] for f in json.loads(re.search(r"new Set\((\[.*?\])\.map", sw, re.S).group(1))}
+
+    def listed(name: str, pattern: str = r"const {} = (\[.*?\]);") -> set[str]:
+        urls = json.loads(re.search(pattern.format(name), sw, re.S).group(1))
+        return {f[2:].split("?")[0] for f in urls if not f.endswith("/")}  # (not ./ nor ./de/: folders)
+
+    files, snapshot_start, plain_start = listed("FILES"), listed("SNAPSHOT_START"), listed("PLAIN_START")
+    first_use = listed("ON_FIRST_USE", r"const {} = new Set\((\[.*?\])\.map")
     on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
-    assert on_disk - {"sw.js", ".nojekyll"} == listed | first_use and not listed & first_use
+    assert on_disk - {"sw.js", ".nojekyll"} == files | first_use and not files & first_use
+    assert snapshot_start | plain_start <= first_use and not snapshot_start & plain_start
     pyodide = next((site / "vendor").glob("pyodide-*")).relative_to(site).as_posix()
-    assert {f for f in first_use if not f.endswith(".py")} == {f"{pyodide}/python_stdlib.zip"}
-    assert "kernel/bot_start.py" in listed  # the worker's script: every start of the bot runs it
-    assert any(f.startswith(f"{pyodide}/stdlib-later-") for f in listed)  # the standard library with the snapshot
-    assert {"dvonn_core/dvonn/bot.py", "kernel/bot_worker.py", "dvonn/main.py", "kernel/page.py"} <= first_use
+    assert {f.rsplit("-", 1)[0] for f in snapshot_start} == {f"{pyodide}/snapshot", f"{pyodide}/stdlib-later"}
+    assert {f for f in plain_start if not f.endswith(".py")} == {f"{pyodide}/python_stdlib.zip"}
+    assert {"dvonn_core/dvonn/bot.py", "kernel/bot_worker.py"} <= plain_start
+    assert "kernel/bot_start.py" in files  # the worker's script: every start of the bot runs it
+    assert any(f.startswith(f"{pyodide}/boot-") for f in files)  # the boot module: both starts
+    assert {"dvonn/main.py", "kernel/page.py"} <= first_use - plain_start  # sources for reading
 
 
 def read_pack(data: bytes) -> dict[str, bytes]:

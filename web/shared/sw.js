@@ -1,18 +1,28 @@
-// Service worker: precaches the whole site so it loads and plays offline.
+// Service worker: precaches the site so it loads and plays offline.
 // build.py fills in the version and the file list (every file with its content hash).
 const VERSION = "{{version}}";
 const CACHE = "dvonn-" + VERSION;
 const FILES = {{files}};
-// Files cached when a page first fetches them, not at install (issue 45: the bytes of a first visit): those
-// only a start of the bot without its snapshot reads (the whole standard library, the worker's Python files),
-// and the Python sources kept for reading (the pages run their packs).
+// The files of the bot's two starts: from its snapshot, and without it (the whole standard library, the worker's
+// Python files).  The one this device uses is precached with FILES: without the snapshot on a connection the
+// browser reports as slow, or with data saving on, as web/shared/pyodide_boot.mjs decides.
+const SNAPSHOT_START = {{snapshot_start}};
+const PLAIN_START = {{plain_start}};
+// Files cached when a page first fetches them, not at install (issue 45: the bytes of a first visit): the other
+// start's, and the Python sources kept for reading (the pages run their packs).
 const ON_FIRST_USE = new Set({{on_first_use}}.map((url) => new URL(url, self.location).href));
+
+function slowConnection() {  // the same test as pyodide_boot.mjs's
+  const c = self.navigator && self.navigator.connection;
+  return !!c && (c.saveData === true || ["slow-2g", "2g", "3g"].includes(c.effectiveType));
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // Files already fetched by the page come from the HTTP cache; pages are revalidated.
-    await Promise.all(FILES.map(async (url) => {
+    const files = FILES.concat(slowConnection() ? PLAIN_START : SNAPSHOT_START);
+    await Promise.all(files.map(async (url) => {
       const page = url === "./" || url.endsWith(".html");
       const response = await fetch(url, { cache: page ? "no-cache" : "default" });
       if (!response.ok) throw new Error("precache " + url + ": " + response.status);

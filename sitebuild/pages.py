@@ -102,7 +102,8 @@ def precache(files: dict[str, str]) -> list[str]:
 
 def service_worker(site: Site) -> str:
     """Write ``sw.js``, which precaches the site's files (but those it caches on first use,
-    ``site.on_first_use``), and return its version.  The list
+    ``site.on_first_use``, and of the bot's two starts only the one a device will use), and return its
+    version.  The list
     holds each file's hash, so the worker's own bytes change with any file: the browser installs
     the new version and drops the old cache."""
     version = content_hash(json.dumps(sorted(site.files.items())).encode())

@@ -70,8 +70,9 @@ class Site:
     def __init__(self, out: Path) -> None:
         self.out = out
         self.files: dict[str, str] = {}  # relative path -> content hash
-        # Files the service worker caches when they are first fetched, not when it installs: those only a
-        # start of the bot without its snapshot fetches, and Python sources kept for reading (issue 45).
+        # Files the service worker caches when they are first fetched, not when it installs: the Python sources
+        # kept for reading (the pages run their packs; issue 45), and the files of the bot's start it did not
+        # precache (below).
         self.on_first_use: set[str] = set()
         # The files of the bot's two starts (sitebuild/vendor.py): from its snapshot (the snapshot, its zip), and
         # without it (the whole standard library, the worker's Python files).  The service worker precaches the

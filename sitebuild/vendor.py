@@ -213,7 +213,8 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     later = later_zip.read_bytes()
     later_name = f"stdlib-later-{content_hash(later)}.zip"
     site.write(f"{pyodide_dir}/{later_name}", later)
-    # Only a start without the snapshot reads the worker's Python files and the whole standard library.
+    # The files of each start: only one without the snapshot reads the worker's Python files and the whole
+    # standard library (the service worker precaches the start a device will use: sw.js).
     site.snapshot_start.update((f"{pyodide_dir}/{snapshot}", f"{pyodide_dir}/{later_name}"))
     site.plain_start.update(versioned.split("?")[0] for versioned in files.values())
     site.plain_start.add(f"{pyodide_dir}/python_stdlib.zip")

@@ -208,8 +208,9 @@ def build(out: Path = DIST) -> Site:
             build_page(site, page, dict(mine), catalogs[language], files, mpy_dir, python,
                        bot_configs["./" if language == i18n.SOURCE else "../"])
     # Without the snapshot, the bot's files are in its config: every start of the bot reads them.
-    site.on_first_use.difference_update(versioned.split("?")[0] for versioned in bot_cfg.values())
-    site.plain_start.difference_update(versioned.split("?")[0] for versioned in bot_cfg.values())
+    in_config = {versioned.split("?")[0] for versioned in bot_cfg.values()}
+    site.on_first_use -= in_config
+    site.plain_start -= in_config
     site.write(".nojekyll", b"")
     drop_unlinked_styles(site)
     version = service_worker(site)

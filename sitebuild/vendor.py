@@ -198,9 +198,10 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
                  "--import", ",".join(imports), "--stdlib", str(zipped)]
         imported = later_zip.with_name(f"{later_zip.name}.{os.getpid()}.json")
         subprocess.run([*command, "--imported", str(imported), *given], check=True)
-        later_zip.with_suffix(".part").write_bytes(stdlib.later(zipped, json.loads(imported.read_text())))
+        later_partial = later_zip.with_name(f"{later_zip.name}.{os.getpid()}.part")
+        later_partial.write_bytes(stdlib.later(zipped, json.loads(imported.read_text())))
         imported.unlink()
-        later_zip.with_suffix(".part").replace(later_zip)
+        later_partial.replace(later_zip)
         subprocess.run([*command, str(partial), *given, "--later-stdlib", str(later_zip),
                         "--check", ",".join(stdlib.LATER)], check=True)
         partial.replace(cached)

@@ -72,3 +72,11 @@ def test_bad_modules_are_named():
     big = [0] * 4 + [1] * 16
     wasm = module(active(4, bytes(big)))
     assert "beyond the memory" in run(f"return w.xorData(new Uint8Array(8), new Uint8Array({wasm}), 0);")["error"]
+
+
+def test_the_memory_of_a_pyodide_snapshot_starts_after_its_header():
+    header = "new Uint8Array(new Uint32Array([0x706e7300, 144, 0, 0, 0, 0]).buffer)"
+    assert run(f"return w.snapshotMemoryStart({header});") == 144
+    assert run(f"return w.snapshotMemoryStart({header}.subarray(4, 20), 'x');") == 0  # a view: its own offset
+    short = run("return w.snapshotMemoryStart(new Uint8Array(9), 'snapshot-1.bin.gz');")
+    assert short["error"] == "Error: snapshot-1.bin.gz: 9 bytes, not a snapshot"

@@ -32,7 +32,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
-import { xorData } from "../web/shared/wasm_data.mjs";
+import { snapshotMemoryStart, xorData } from "../web/shared/wasm_data.mjs";
 
 // Zero the heap's free memory before the snapshot is taken (issue 45: 0.8 MB less to download).  Starting
 // Python leaves what it freed where it was (compiled modules' syntax trees, the zip's reading buffers): 3.8 MB
@@ -112,8 +112,7 @@ zipimport._zip_directory_cache.clear()`);
 pyodide.runPython("import gc; gc.collect()");  // what the imports left in cycles, freed before the zeroing
 zeroFreeMemory(pyodide);
 const snapshot = pyodide.makeMemorySnapshot();
-// Pyodide's snapshot: a header (its length is the second 32-bit word), then the memory from address 0.
-const base = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+const base = snapshotMemoryStart(snapshot);  // the memory from address 0 follows Pyodide's header
 const wasm = fs.readFileSync(path.join(indexURL, "pyodide.asm.wasm"));
 const stored = xorData(snapshot.slice(), wasm, base);
 // The check: an interpreter started from the stored snapshot, its data segments put back, runs Python.

@@ -3,7 +3,7 @@
 // start-up (written by build.py with tools/pyodide_snapshot.mjs), which saves seconds of CPU
 // before the bot is ready (issue 12).  If the snapshot cannot be used, Pyodide starts as usual.
 import { loadPyodide as load, version } from "./pyodide.mjs";
-import { initialMemory, xorImage } from "./{{wasm_data}}";
+import { initialMemory, snapshotMemoryStart, xorImage } from "./{{wasm_data}}";
 
 export { version };
 
@@ -30,9 +30,7 @@ async function snapshot(image) {
   if (!response.ok) throw new Error(`${SNAPSHOT_URL}: ${response.status}`);
   const data = response.body.pipeThrough(new DecompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(data).arrayBuffer());
-  // Pyodide's header: its length is the second 32-bit word; the memory from address 0 follows.
-  if (bytes.length < 16) throw new Error(`${SNAPSHOT_URL}: ${bytes.length} bytes, not a snapshot`);
-  return xorImage(bytes, await image, new Uint32Array(bytes.buffer, 0, 4)[1]);
+  return xorImage(bytes, await image, snapshotMemoryStart(bytes, SNAPSHOT_URL));
 }
 
 // One download of pyodide.asm.wasm for Pyodide and the snapshot: the boot module fetches it, reads a copy

@@ -70,6 +70,13 @@ export function initialMemory(module) {
   return image;
 }
 
+// Where the memory starts in a Pyodide memory snapshot (Pyodide's API.makeSnapshot): after its header, whose
+// length is the header's second 32-bit word.  `name` names it in the error of one too short to be a snapshot.
+export function snapshotMemoryStart(snapshot, name = "the snapshot") {
+  if (snapshot.length < 16) throw new Error(`${name}: ${snapshot.length} bytes, not a snapshot`);
+  return new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+}
+
 // XOR a module's initial memory (`image`, from initialMemory) into `memory` (a Uint8Array), whose byte `base`
 // is the module's address 0: the same call takes it out of a snapshot and puts it back.  A word at a time
 // where the two line up (3.8 MB: a few milliseconds).

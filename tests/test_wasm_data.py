@@ -78,5 +78,5 @@ def test_the_memory_of_a_pyodide_snapshot_starts_after_its_header():
     header = "new Uint8Array(new Uint32Array([0x706e7300, 144, 0, 0, 0, 0]).buffer)"
     assert run(f"return w.snapshotMemoryStart({header});") == 144
     assert run(f"return w.snapshotMemoryStart({header}.subarray(4, 20), 'x');") == 0  # a view: its own offset
-    short = run("return w.snapshotMemoryStart(new Uint8Array(9), 'snapshot-1.bin.gz');")
-    assert short["error"] == "Error: snapshot-1.bin.gz: 9 bytes, not a snapshot"
+    short = run("return w.snapshotMemoryStart(new Uint8Array(9), 'snapshot-1.bin.zst');")
+    assert short["error"] == "Error: snapshot-1.bin.zst: 9 bytes, not a snapshot"

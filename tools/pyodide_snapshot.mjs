@@ -1,6 +1,6 @@
-// Writes a memory snapshot of a freshly started Pyodide, gzipped (issue 12).
+// Writes a memory snapshot of a freshly started Pyodide (issue 12), uncompressed: build.py compresses it.
 //
-//   node tools/pyodide_snapshot.mjs <pyodide dir> <out.bin.gz> [<FS path>=<file> ...] [--import a,b]
+//   node tools/pyodide_snapshot.mjs <pyodide dir> <out.bin> [<FS path>=<file> ...] [--import a,b]
 //        [--stdlib <python_stdlib.zip>] [--later-stdlib <zip>] [--check c,d]
 //   node tools/pyodide_snapshot.mjs <pyodide dir> --imported <out.json> [<FS path>=<file> ...] [--import a,b]
 //        [--stdlib <python_stdlib.zip>]
@@ -27,10 +27,10 @@
 // The snapshot is written with pyodide.asm.wasm's data segments XOR-ed out of its memory (web/shared/wasm_data.mjs:
 // 1.5 MB less to download); the interpreter that checks it is started from the bytes XOR-ed back, as the
 // bot worker's boot module does.  The heap's free memory is zeroed first (zeroFreeMemory), and Python runs
-// with -OO: together, 6.5 MB gzip as Pyodide writes it, 3.8 MB as stored.
+// with -OO: together, 6.5 MB gzip as Pyodide writes it, 3.8 MB as stored (gzip), 2.9 MB in the Zstandard build.py
+// compresses it with (sitebuild/vendor.py).
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { snapshotMemoryStart, xorData } from "../web/shared/wasm_data.mjs";
 
@@ -64,7 +64,7 @@ const [dir, first, ...more] = process.argv.slice(2);
 const [out, rest] = first === "--imported" ? [undefined, more.slice(1)] : [first, more];
 const importedOut = first === "--imported" ? more[0] : undefined;
 if (!dir || !(out || importedOut)) {
-  console.error("usage: node tools/pyodide_snapshot.mjs <pyodide dir> <out.bin.gz> [<FS path>=<file> ...] [--import a,b]");
+  console.error("usage: node tools/pyodide_snapshot.mjs <pyodide dir> <out.bin> [<FS path>=<file> ...] [--import a,b]");
   process.exit(2);
 }
 const files = [];
@@ -139,5 +139,5 @@ for (const name of checks) {
     process.exit(1);
   }
 }
-fs.writeFileSync(out, zlib.gzipSync(stored, { level: 9 }));
-console.log(`pyodide_snapshot: ${out}: ${snapshot.length} bytes, gzipped ${fs.statSync(out).size}`);
+fs.writeFileSync(out, stored);
+console.log(`pyodide_snapshot: ${out}: ${snapshot.length} bytes`);

@@ -50,7 +50,7 @@ def test_the_bot_starts_from_the_snapshot(app: App, requests_seen: list[str]) ->
 
 def test_the_bot_starts_without_its_snapshot(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     """A snapshot that cannot be fetched (or read) only costs time: Pyodide starts as usual."""
-    page.route("**/snapshot-*.bin.gz", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/snapshot-*.bin.zst", lambda route: route.fulfill(status=404, body="gone"))
     app = App(page, base_url)
     app.open()
     app.wait_bot_ready()

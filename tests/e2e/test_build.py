@@ -60,7 +60,7 @@ def test_site_is_self_contained_and_relative(site: Path) -> None:
 def test_runtimes_are_the_pinned_minimum(site: Path) -> None:
     pyodide = next((site / "vendor").glob("pyodide-*"))
     # The pinned files, and the start-up snapshot with its loader (sitebuild/vendor.py: pyodide_interpreter).
-    ours = r"(boot-\w+\.mjs|wasm_data-\w+\.mjs|snapshot-\w+\.bin\.gz|stdlib-later-\w+\.zip)"
+    ours = r"(boot-\w+\.mjs|wasm_data-\w+\.mjs|fzstd-\w+\.mjs|snapshot-\w+\.bin\.zst|stdlib-later-\w+\.zip)"
     names = sorted(p.name for p in pyodide.iterdir() if not re.fullmatch(ours, p.name))
     assert names == sorted(
         ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"])
@@ -68,13 +68,14 @@ def test_runtimes_are_the_pinned_minimum(site: Path) -> None:
     assert sorted(p.name for p in micropython.iterdir()) == ["micropython.mjs", "micropython.wasm"]
 
 
-#: Reads the built snapshot with the built wasm_data module: the share of zero bytes where pyodide.asm.wasm's data
-#: segments lie, in the snapshot as stored and in the segments themselves.
+#: Reads the built snapshot with the built wasm_data module, decoded by the built fzstd (the boot module's decoder):
+#: the share of zero bytes where pyodide.asm.wasm's data segments lie, in the snapshot as stored and in the segments.
 ZEROS = """
-import fs from "node:fs"; import zlib from "node:zlib";
+import fs from "node:fs";
 const dir = process.argv[1], names = fs.readdirSync(dir);
 const { dataSegments } = await import(dir + "/" + names.find((n) => n.startsWith("wasm_data-")));
-const stored = zlib.gunzipSync(fs.readFileSync(dir + "/" + names.find((n) => n.startsWith("snapshot-"))));
+const { decompress } = await import(dir + "/" + names.find((n) => n.startsWith("fzstd-")));
+const stored = decompress(fs.readFileSync(dir + "/" + names.find((n) => n.startsWith("snapshot-"))));
 const base = new Uint32Array(stored.buffer, stored.byteOffset, 4)[1];
 let bytes = 0, zeroStored = 0, zeroModule = 0;
 for (const [at, segment] of dataSegments(fs.readFileSync(dir + "/pyodide.asm.wasm")))
@@ -97,9 +98,9 @@ def test_the_snapshot_leaves_out_what_the_module_brings(site: Path) -> None:
 def test_the_snapshot_is_small(site: Path) -> None:
     """The bot's snapshot is the largest file of a visit: 6.5 MB gzip as Pyodide writes it; 5.0 without the module's
     data (above), 4.2 with the heap's free memory zeroed as well (tools/pyodide_snapshot.mjs: zeroFreeMemory), 3.8
-    with Python run with -OO (no docstrings)."""
-    snapshot = next((site / "vendor").glob("pyodide-*/snapshot-*.bin.gz"))
-    assert snapshot.stat().st_size < 4_000_000
+    with Python run with -OO (no docstrings), 2.9 compressed with Zstandard instead of gzip."""
+    snapshot = next((site / "vendor").glob("pyodide-*/snapshot-*.bin.zst"))
+    assert snapshot.stat().st_size < 3_000_000
 
 
 def test_service_worker_caches_every_file(site: Path) -> None:
@@ -118,7 +119,8 @@ def test_service_worker_caches_every_file(site: Path) -> None:
     assert on_disk - {"sw.js", ".nojekyll"} == files | first_use and not files & first_use
     assert snapshot_start | plain_start <= first_use and not snapshot_start & plain_start
     pyodide = next((site / "vendor").glob("pyodide-*")).relative_to(site).as_posix()
-    assert {f.rsplit("-", 1)[0] for f in snapshot_start} == {f"{pyodide}/snapshot", f"{pyodide}/stdlib-later"}
+    assert {f.rsplit("-", 1)[0] for f in snapshot_start} == {f"{pyodide}/{name}"
+                                                             for name in ("snapshot", "stdlib-later", "fzstd")}
     assert {f for f in plain_start if not f.endswith(".py")} == {f"{pyodide}/python_stdlib.zip"}
     assert {"dvonn_core/dvonn/bot.py", "kernel/bot_worker.py"} <= plain_start
     assert "kernel/bot_start.py" in files  # the worker's script: every start of the bot runs it
@@ -274,11 +276,19 @@ def test_micropython_pages_get_the_precomputed_board(site: Path) -> None:
 
 
 def test_old_pyodide_snapshots_are_pruned(tmp_path: Path) -> None:
-    """.build-cache keeps the three most recently used snapshots (4 MB each), the one just used among them, and
-    the later zip made with each of them."""
+    """.build-cache keeps the three most recently used snapshots (3 MB each), the one just used among them, and
+    the later zip made with each of them; a snapshot gzipped as builds stored it before goes, and so do the partial
+    files a failed build left an hour ago, but not those of a build under way."""
     import os
 
-    files = [tmp_path / f"pyodide-snapshot-{k}.bin.gz" for k in range(5)]
+    files = [tmp_path / f"pyodide-snapshot-{k}.bin.zst" for k in range(5)]
+    gone = [tmp_path / "pyodide-snapshot-9.bin.gz", tmp_path / "pyodide-snapshot-8.bin.zst.77.part",
+            tmp_path / "pyodide-snapshot-8.bin.zst.77.raw", tmp_path / "pyodide-stdlib-later-8.zip.77.json"]
+    under_way = tmp_path / "pyodide-snapshot-7.bin.zst.78.raw"
+    for f in gone + [under_way]:
+        f.write_bytes(b"old")
+        os.utime(f, (1000, 1000))
+    os.utime(under_way)
     zips = [tmp_path / f"pyodide-stdlib-later-{k}.zip" for k in range(5)]
     for k, f in enumerate(files):
         f.write_bytes(b"x")
@@ -288,4 +298,5 @@ def test_old_pyodide_snapshots_are_pruned(tmp_path: Path) -> None:
     other.write_text("kept")
     prune_snapshots(files[0])  # the oldest, used again now
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [files[0].name, files[3].name, files[4].name, zips[0].name, zips[3].name, zips[4].name, other.name])
+        [files[0].name, files[3].name, files[4].name, zips[0].name, zips[3].name, zips[4].name, other.name,
+         under_way.name])

@@ -126,6 +126,10 @@ def test_service_worker_caches_every_file(site: Path) -> None:
     assert "kernel/bot_start.py" in files  # the worker's script: every start of the bot runs it
     assert any(f.startswith(f"{pyodide}/boot-") for f in files)  # the boot module: both starts
     assert {"dvonn/main.py", "kernel/page.py"} <= first_use - plain_start  # sources for reading
+    # of PyScript, what the pages load: its core and the one plugin they keep (the others are cached if fetched)
+    pyscript = next((site / "vendor").glob("pyscript-*")).relative_to(site).as_posix()
+    assert {f.split("/")[-1].split("-")[0] for f in files if f.startswith(pyscript)} == {"core.js", "core", "error"}
+    assert any(f.startswith(f"{pyscript}/zip-") for f in first_use)
 
 
 def read_pack(data: bytes) -> dict[str, bytes]:

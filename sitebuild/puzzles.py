@@ -32,3 +32,5 @@ def write(site: Site, values: dict[str, str]) -> None:
         values[f"{game}_puzzles"] = site.write(f"puzzles/{game}.txt",
                                                compact((PUZZLES / f"{game}.tsv").read_text()).encode())
         values[f"{game}_games"] = site.copy(PUZZLES / f"{game}-games.txt", f"puzzles/{game}-games.txt")
+        # Read only when a player opens a puzzle's source game: cached then, not precached (issue 45).
+        site.on_first_use.add(f"puzzles/{game}-games.txt")

@@ -107,6 +107,29 @@ def test_a_dvonn_puzzle_wrong_move_hint_and_solve(page, base_url: str) -> None: 
     assert not errors
 
 
+def test_a_source_game_that_cannot_be_fetched_gets_a_notice(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """The source games are not precached (issue 45): offline before they were ever fetched, "See the game" says
+    why it cannot open the game, and the puzzle stays on the page; with the connection back, the game opens."""
+    puzzle = next(p for p in puzzles("dvonn") if len(p["solution"]) == 3)
+    page.route("**/puzzles/dvonn-games.txt*", lambda route: route.abort("internetdisconnected"))
+    errors = open_page(page, base_url + "puzzles.html#id=" + puzzle["id"])
+    page.get_by_test_id("puzzle-solution").click()
+    wait_state(page, "solved")
+    solved = page.evaluate("document.body.dataset.position")
+    page.get_by_test_id("puzzle-game").click()
+    notice = page.get_by_test_id("puzzle-notice")
+    notice.wait_for(state="visible")
+    assert notice.text_content() == (
+        "The game of this puzzle could not be loaded: the first time, it needs a connection.")
+    assert page.url.endswith("puzzles.html#id=" + puzzle["id"]) and state(page) == "solved"
+    assert page.evaluate("document.body.dataset.position") == solved
+    page.unroute("**/puzzles/dvonn-games.txt*")
+    page.get_by_test_id("puzzle-game").click()
+    page.wait_for_url("**/index.html*")
+    page.wait_for_function("p => document.body.dataset.position === p", arg=puzzle["position"])
+    assert not errors
+
+
 def test_the_solution_plays_every_move_and_counts_as_failed(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     puzzle = next(p for p in puzzles("dvonn") if len(p["solution"]) == 3)
     errors = open_page(page, base_url + "puzzles.html#id=" + puzzle["id"])

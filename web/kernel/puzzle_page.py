@@ -370,7 +370,17 @@ class PuzzlePage:
 
     async def see_game(self):
         if self.games_text is None:
-            self.games_text = await fetch(self.body.dataset.gamesSrc).text()
+            # The source games are not precached (issue 45: 0.23 MB of a first visit): the service worker keeps
+            # them once fetched.  Offline before that, a notice, and the puzzle stays as it is.
+            try:
+                response = await fetch(self.body.dataset.gamesSrc)
+                if not response.ok:
+                    raise OSError(response.status)
+                self.games_text = await response.text()
+            except Exception:  # noqa: BLE001 - offline, or the host failed: the same for the player
+                self.notice = _("The game of this puzzle could not be loaded: the first time, it needs a connection.")
+                self.redraw()
+                return
         url = self.A.game_link(self.games_text, self.puzzle)
         if url:
             window.location.href = url

@@ -1,6 +1,8 @@
 """The service worker (web/shared/sw.js), run by node with the browser's parts it uses stood in for: what it
-precaches at install, by the connection the browser reports, and what it caches when a page first fetches it
-(issue 45).  tests/e2e/test_bot_and_offline.py covers it in Chromium: offline play, and the cache on first use."""
+precaches at install, by the connection the browser reports and the languages of the open pages, what it caches
+when a page first fetches it, and a page of a language not cached, online and offline (issue 45).
+tests/e2e/test_bot_and_offline.py covers it in Chromium: offline play, and the cache on first use;
+tests/e2e/test_languages.py: a language opened online, then offline."""
 
 import json
 import os

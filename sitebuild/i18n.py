@@ -39,6 +39,8 @@ LOCALE = ROOT / "locale"
 DOMAIN = "site"  # locale/<code>/LC_MESSAGES/site.po, locale/site.pot
 #: Where a page keeps the reader's choice of language (localStorage), set by the picker.
 STORAGE_KEY = "dvonn-lang"
+#: Where a page keeps, for the next page, the address it sent the reader to in their language (sessionStorage).
+SENT_KEY = "dvonn-lang-sent"
 #: Babel's keywords for the pages' Python: ``_(message)``, ``ngettext(singular, plural, n)``, and
 #: ``N_(message)`` (marked in a table, translated where it is shown).
 KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "ngettext": (1, 2), "N_": None}
@@ -232,11 +234,16 @@ def relocate(page: str, names: Iterable[str]) -> str:
 # The reader's language, in every page's <head> before anything is drawn: a page of the English root
 # sends the reader to the same page in their language (the choice the picker saved, else the first of
 # navigator.languages the site has) and an embed to the language of its lang= parameter; the picker's
-# links save the choice.  The page is hidden while the other loads: nothing of it is drawn.  Written
-# into every page with its lines' indentation taken out (no comments in it: a line is a statement).
+# links save the choice.  The page is hidden while the other loads: nothing of it is drawn.  A page
+# sent back to itself stays: offline, the service worker answers a page of a language it has not
+# cached with the same page in a cached one (web/shared/sw.js), so the address the page sent the
+# reader to is kept for the next page (sessionStorage), which clears it.  Written into every page with
+# its lines' indentation taken out (no comments in it: a line is a statement).
 _REDIRECT = """
 (function () {
   var langs = %(langs)s, embed = %(embed)s, html = document.documentElement, here = html.lang, want = null, i;
+  var sent = null, to;
+  try { sent = sessionStorage.getItem("%(sent)s"); sessionStorage.removeItem("%(sent)s"); } catch (e) {}
   if (embed) {
     want = (/(?:^|[?&])lang=([a-z]+)/.exec(location.search.slice(1)) || [])[1];
   } else if (here === "en") {
@@ -248,9 +255,13 @@ _REDIRECT = """
     }
   }
   if (want && want !== here && langs.indexOf(want) >= 0) {
+    to = (here === "en" ? "./" : "../") + (want === "en" ? "" : want + "/")
+      + location.pathname.split("/").pop() + location.search + location.hash;
+  }
+  if (to && to !== sent) {
     html.style.display = "none";
-    location.replace((here === "en" ? "./" : "../") + (want === "en" ? "" : want + "/")
-      + location.pathname.split("/").pop() + location.search + location.hash);
+    try { sessionStorage.setItem("%(sent)s", to); } catch (e) {}
+    location.replace(to);
   }
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a[data-lang]");
@@ -267,7 +278,8 @@ def head(page: str, name: str, language: str, embed: bool) -> str:
     if '<html lang="en">' not in page or '<meta charset="utf-8">' not in page:
         raise SystemExit(f'build.py: {name} needs <html lang="en"> and <meta charset="utf-8"> to be translated')
     script = "\n".join(line.strip() for line in _REDIRECT.strip().splitlines()) % {
-        "langs": json.dumps(list(LANGUAGES)), "embed": "true" if embed else "false", "key": STORAGE_KEY}
+        "langs": json.dumps(list(LANGUAGES)), "embed": "true" if embed else "false", "key": STORAGE_KEY,
+        "sent": SENT_KEY}
     links = "".join(f'\n<link rel="alternate" hreflang="{code}" href="{href(name, code, language)}">'
                     for code in LANGUAGES)
     links += f'\n<link rel="alternate" hreflang="x-default" href="{href(name, SOURCE, language)}">'

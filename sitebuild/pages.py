@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from sitebuild import ROOT, SHARED
+from sitebuild.i18n import LANGUAGES, SOURCE, folder
 from sitebuild.site import Site, content_hash, fill, inline_code
 from sitebuild.vendor import plugins_off
 
@@ -84,37 +85,58 @@ def drop_unlinked_styles(site: Site) -> None:
 
 
 def precache(files: dict[str, str]) -> list[str]:
-    """The service worker's precache list: the site's root, then every file (``files``: path -> content
-    hash) as the pages ask for it: a runtime file by its versioned folder, a page by its name, any
-    other file of ours with ``?v=<hash>``.  (The files it caches on first use are listed the same way.)
-
-    A language's folder (``de/``, holding an ``index.html``) is a root of its own, as ``./de/``.
+    """The service worker's precache list: every file (``files``: path -> content hash) as the pages ask
+    for it: a runtime file by its versioned folder, a page by its name (and the folder holding an
+    ``index.html`` by its own address: ``./`` for the root's, ``./de/`` for German's), any other file
+    of ours with ``?v=<hash>``.  (The files it caches on first use are listed the same way.)
 
     >>> precache({"style.css": "cd34", "index.html": "ab12", "vendor/pyodide-1/pyodide.mjs": "ef56", ".nojekyll": ""})
     ['./', './index.html', './style.css?v=cd34', './vendor/pyodide-1/pyodide.mjs']
-    >>> precache({"index.html": "ab12", "de/index.html": "cd34", "de/rules.html": "ef56"})
-    ['./', './de/', './de/index.html', './de/rules.html', './index.html']
+    >>> precache({"de/index.html": "cd34", "de/rules.html": "ef56"})
+    ['./de/', './de/index.html', './de/rules.html']
     """
-    folders = sorted(f"./{rel[:-len('index.html')]}" for rel in files if rel.endswith("/index.html"))
-    return ["./", *folders] + [f"./{rel}?v={h}" if not rel.startswith("vendor/") and not rel.endswith(".html")
-                     else f"./{rel}" for rel, h in sorted(files.items()) if rel != ".nojekyll"]
+    folders = sorted(f"./{rel[:-len('index.html')]}" for rel in files
+                     if rel == "index.html" or rel.endswith("/index.html"))
+    return folders + [f"./{rel}?v={h}" if not rel.startswith("vendor/") and not rel.endswith(".html")
+                      else f"./{rel}" for rel, h in sorted(files.items()) if rel != ".nojekyll"]
+
+
+def pages_by_language(files: dict[str, str]) -> dict[str, dict[str, str]]:
+    """The pages written in several languages (``files``: path -> content hash), by language: English's
+    at the root, each other language's in its folder.  A page written in one language only (the
+    embedding guide) is not among them: every visitor reads that one.
+
+    >>> pages = pages_by_language({"index.html": "a", "de/index.html": "b", "floor.html": "c", "icon.svg": "d"})
+    >>> pages["en"], pages["de"], pages["fr"]
+    ({'index.html': 'a'}, {'de/index.html': 'b'}, {})
+    """
+    others = [language for language in LANGUAGES if language != SOURCE]
+    translated = {rel for rel in files if rel.endswith(".html") and "/" not in rel
+                  and any(folder(language) + rel in files for language in others)}
+    return {language: {folder(language) + rel: files[folder(language) + rel]
+                       for rel in sorted(translated) if folder(language) + rel in files}
+            for language in LANGUAGES}
 
 
 def service_worker(site: Site) -> str:
     """Write ``sw.js``, which precaches the site's files (but those it caches on first use,
-    ``site.on_first_use``, and of the bot's two starts only the one a device will use), and return its
-    version.  The list
-    holds each file's hash, so the worker's own bytes change with any file: the browser installs
-    the new version and drops the old cache."""
+    ``site.on_first_use``, and of the bot's two starts only the one a device will use) and the pages
+    of the visitor's languages (``PAGES``: by language, the others are cached when used), and return
+    its version.  The list holds each file's hash, so the worker's own bytes change with any file:
+    the browser installs the new version and drops the old cache."""
     version = content_hash(json.dumps(sorted(site.files.items())).encode())
     def listed(files: set[str]) -> str:
-        return json.dumps(precache({rel: h for rel, h in site.files.items() if rel in files})[1:], indent=1)
+        return json.dumps(precache({rel: h for rel, h in site.files.items() if rel in files}), indent=1)
 
     starts = site.snapshot_start | site.plain_start
-    now = {rel: h for rel, h in site.files.items() if rel not in site.on_first_use | starts}
-    sw = fill((SHARED / "sw.js").read_text(), {"version": version, "files": json.dumps(precache(now), indent=1),
-                                               "snapshot_start": listed(site.snapshot_start),
-                                               "plain_start": listed(site.plain_start),
-                                               "on_first_use": listed(site.on_first_use | starts)})
+    pages = pages_by_language(site.files)
+    in_a_language = {rel for language in pages.values() for rel in language}
+    now = {rel: h for rel, h in site.files.items() if rel not in site.on_first_use | starts | in_a_language}
+    values = {"version": version, "files": json.dumps(precache(now), indent=1), "source": SOURCE,
+              "folders": json.dumps({language: f"./{folder(language)}" for language in LANGUAGES}),
+              "pages": json.dumps({language: precache(files) for language, files in pages.items()}, indent=1),
+              "snapshot_start": listed(site.snapshot_start), "plain_start": listed(site.plain_start),
+              "on_first_use": listed(site.on_first_use | starts)}
+    sw = fill((SHARED / "sw.js").read_text(), values)
     (site.out / "sw.js").write_text(sw)
     return version

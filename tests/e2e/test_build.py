@@ -12,6 +12,7 @@ import pytest
 
 import build
 from sitebuild.bytecode import precomputed_module
+from sitebuild.i18n import LANGUAGES, folder
 from sitebuild.vendor import prune_snapshots, pyscript_plugins
 
 
@@ -104,19 +105,33 @@ def test_the_snapshot_is_small(site: Path) -> None:
 
 
 def test_service_worker_caches_every_file(site: Path) -> None:
-    """Every file is precached (FILES), with the files of the bot's start this device uses (SNAPSHOT_START, or
-    PLAIN_START on a slow connection: tests/test_service_worker.py), or cached on first use: the other start's, and
-    the pages' Python sources (the pages run their packs)."""
+    """Every file is precached (FILES, and the pages of the visitor's languages: PAGES), with the files of the bot's
+    start this device uses (SNAPSHOT_START, or PLAIN_START on a slow connection: tests/test_service_worker.py), or
+    cached on first use: the other start's, the pages' Python sources (the pages run their packs), and the pages of
+    the other languages."""
     sw = (site / "sw.js").read_text()
 
-    def listed(name: str, pattern: str = r"const {} = (\[.*?\]);") -> set[str]:
-        urls = json.loads(re.search(pattern.format(name), sw, re.S).group(1))
+    def bare(urls: list[str]) -> set[str]:
         return {f[2:].split("?")[0] for f in urls if not f.endswith("/")}  # (not ./ nor ./de/: folders)
+
+    def listed(name: str, pattern: str = r"const {} = (\[.*?\]);") -> set[str]:
+        return bare(json.loads(re.search(pattern.format(name), sw, re.S).group(1)))
 
     files, snapshot_start, plain_start = listed("FILES"), listed("SNAPSHOT_START"), listed("PLAIN_START")
     first_use = listed("ON_FIRST_USE", r"const {} = new Set\((\[.*?\])\.map")
+    by_language = json.loads(re.search(r"const PAGES = (\{.*?\});", sw, re.S).group(1))
+    folders = json.loads(re.search(r"const FOLDERS = (\{.*?\});", sw).group(1))
+    assert list(by_language) == list(folders) == list(LANGUAGES)
+    pages = {language: bare(urls) for language, urls in by_language.items()}
+    for language, urls in by_language.items():  # each language's pages, its folder's address among them
+        assert folders[language] in urls and all(u.startswith(folders[language]) for u in urls), language
+        assert {p.removeprefix(folder(language)) for p in pages[language]} == {
+            p.name for p in build.PAGES if language in p.languages and len(p.languages) > 1}
+    assert "embedding.html" in files and "floor.html" in files  # in one language only: every visitor's
+    in_a_language = set().union(*pages.values())
+    assert len(in_a_language) == sum(map(len, pages.values())) and not in_a_language & (files | first_use)
     on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
-    assert on_disk - {"sw.js", ".nojekyll"} == files | first_use and not files & first_use
+    assert on_disk - {"sw.js", ".nojekyll"} == files | in_a_language | first_use and not files & first_use
     assert snapshot_start | plain_start <= first_use and not snapshot_start & plain_start
     pyodide = next((site / "vendor").glob("pyodide-*")).relative_to(site).as_posix()
     assert {f.rsplit("-", 1)[0] for f in snapshot_start} == {f"{pyodide}/{name}"

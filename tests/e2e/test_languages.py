@@ -216,7 +216,8 @@ def test_an_embed_takes_its_language_from_lang(page: Any, base_url: str) -> None
 
 def test_a_german_game_page_plays_offline(page: Any, base_url: str) -> None:
     """de/index.html uses the root's runtime, packs and bot (its paths go up a folder), registers the
-    root's service worker, and then it and the German rules page load with the network off."""
+    root's service worker, and then it and the German rules page load with the network off; an English
+    page, not precached, is the German one."""
     page.goto(base_url + "de/index.html")
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60_000)
     page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=120_000)
@@ -230,6 +231,62 @@ def test_a_german_game_page_plays_offline(page: Any, base_url: str) -> None:
             page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60_000)
             assert page.evaluate("document.documentElement.lang") == "de", path
         page.wait_for_function("document.body.dataset.bot === 'ready'", timeout=120_000)
+        # English pages are not precached for a German visitor (issue 45): the German page instead
+        page.goto(base_url + "rules.html")
+        page.wait_for_url(base_url + "de/rules.html")
+        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60_000)
+    finally:
+        page.context.set_offline(False)
+
+
+#: How many of a language's pages the service worker's cache holds, of how many (sw.js: PAGES); with ``wait``, once
+#: it holds them all, or after a minute.
+LANGUAGE_CACHED = """async ([language, root, wait]) => {
+  const text = await (await fetch(root + "sw.js")).text();
+  const urls = JSON.parse(text.match(/const PAGES = (\\{[^}]*\\});/)[1])[language].map((u) => new URL(u, root).href);
+  const count = async () => (await Promise.all(urls.map((u) => caches.match(u)))).filter(Boolean).length;
+  for (let tries = 0; wait && tries < 600 && await count() < urls.length; tries++) {
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return [await count(), urls.length];
+}"""
+
+
+def wait_ready(page: Any, url: str) -> None:
+    page.wait_for_url(url)
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60_000)
+
+
+def test_a_language_opened_online_works_offline_after(page: Any, base_url: str) -> None:
+    """The service worker precaches the pages of the visitor's language only (issue 45); a page of another language
+    opened online has its language's pages cached, which then load offline.  Offline, a page of a language never
+    opened is the same page in a cached one, and the language picker's link to it comes back to the page."""
+    page.goto(base_url + "editor.html")  # (it registers the service worker once ready: no bot to wait for)
+    wait_ready(page, base_url + "editor.html")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    english, french = (page.evaluate(LANGUAGE_CACHED, [code, base_url, False]) for code in ("en", "fr"))
+    assert english[0] == english[1] > 10 and french == [0, english[1]]
+    page.goto(base_url + "fr/rules.html")
+    wait_ready(page, base_url + "fr/rules.html")
+    assert page.evaluate(LANGUAGE_CACHED, ["fr", base_url, True]) == english
+    assert page.evaluate(LANGUAGE_CACHED, ["nl", base_url, False])[0] == 0
+    page.context.set_offline(True)
+    try:
+        for path in ("fr/diamonds-rules.html", "fr/", "fr/embed.html?position=9-3D6-4bwW2B3-3DWBD3-9.w"):
+            page.goto(base_url + path)
+            wait_ready(page, base_url + path)
+            assert page.evaluate("document.documentElement.lang") == "fr", path
+        assert page.locator("svg.dv-svg").get_attribute("aria-label") == "Plateau de DVONN"
+        page.goto(base_url + "nl/embed.html?position=9-3D6-4bwW2B3-3DWBD3-9.w")  # not cached: the English page
+        wait_ready(page, base_url + "embed.html?position=9-3D6-4bwW2B3-3DWBD3-9.w")
+        assert page.locator("svg.dv-svg").get_attribute("aria-label") == "DVONN board"
+        page.goto(base_url + "rules.html")
+        wait_ready(page, base_url + "rules.html")
+        page.locator("nav.languages a[hreflang=nl]").click()  # Dutch, not cached: back to this page, in English
+        wait_ready(page, base_url + "rules.html")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        page.locator("nav.languages a[hreflang=fr]").click()
+        wait_ready(page, base_url + "fr/rules.html")
     finally:
         page.context.set_offline(False)
 

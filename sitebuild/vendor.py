@@ -109,6 +109,9 @@ def worker_imports(script: Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+#: PyScript's own Python modules, which it writes into a worker's file system at start.
+PYSCRIPT_STDLIB = NODE_MODULES / PYSCRIPT_PKG / "src" / "stdlib" / "pyscript"
+
 #: The standard-library modules PyScript's worker bootstrap imports itself, before the worker's script: the
 #: ``os`` and ``pathlib`` that write its ``pyscript`` package into the file system (``src/stdlib.js``).
 PYSCRIPT_BOOTSTRAP_IMPORTS = ("os", "pathlib")
@@ -125,7 +128,7 @@ def pyscript_worker_imports() -> list[str]:
     (True, False, False)
     """
     names = list(PYSCRIPT_BOOTSTRAP_IMPORTS)
-    for module in sorted((NODE_MODULES / PYSCRIPT_PKG / "src" / "stdlib" / "pyscript").glob("*.py")):
+    for module in sorted(PYSCRIPT_STDLIB.glob("*.py")):
         names += worker_imports(module)
     return list(dict.fromkeys(n for n in names if n.split(".")[0] in sys.stdlib_module_names))
 
@@ -204,7 +207,8 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
     key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {JSPI_FLAGS} {imports} {stdlib.LATER} "
                          f"zstd {zstandard.__version__} {SNAPSHOT_ZSTD_LEVEL}".encode()
-                         + tool.read_bytes() + WASM_DATA.read_bytes() + zipped.read_bytes())
+                         + tool.read_bytes() + WASM_DATA.read_bytes() + zipped.read_bytes()
+                         + (ROOT / "sitebuild" / "stdlib.py").read_bytes())
     for dest, source in sources.items():
         key.update(f"\0{dest}\0".encode() + source.read_bytes())
     cached = ROOT / ".build-cache" / f"pyodide-snapshot-{key.hexdigest()[:16]}.bin.zst"
@@ -218,7 +222,12 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
         imported = later_zip.with_name(f"{later_zip.name}.{os.getpid()}.json")
         subprocess.run([*command, "--imported", str(imported), *given], check=True)
         later_partial = later_zip.with_name(f"{later_zip.name}.{os.getpid()}.part")
-        later_partial.write_bytes(stdlib.later(zipped, json.loads(imported.read_text())))
+        # What the worker may import later: what import statements reach from the imported modules, from the
+        # worker's files and from PyScript's modules (which PyScript writes into the worker after the snapshot).
+        roots = [(module_name(PACKAGE_ROOTS[dest.split("/")[0]] / dest).rpartition(".")[0], source.read_text())
+                 for dest, source in sources.items()]
+        roots += [("pyscript", p.read_text()) for p in sorted(PYSCRIPT_STDLIB.rglob("*.py"))]
+        later_partial.write_bytes(stdlib.later(zipped, json.loads(imported.read_text()), roots))
         imported.unlink()
         later_partial.replace(later_zip)
         raw = cached.with_name(f"{cached.name}.{os.getpid()}.raw")

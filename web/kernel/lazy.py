@@ -1,6 +1,6 @@
 """Packages a page loads on first use (the study tools: the game analysis), so they cost
 nothing at load.  build.py writes such a package as a pack of its own (a ROMFS image, as the
-page's modules, see mount.py); :func:`load` fetches it, mounts it beside the page's pack and
+page's modules, see mount.py); :func:`load` fetches it, mounts it beside the page's packs and
 imports the module asked for.  The service worker precaches the pack, so it works offline.
 """
 

@@ -178,9 +178,9 @@ def build(out: Path = DIST) -> Site:
     # so a ?v= hash would break it, and inlining saves a request); one per folder depth.
     bot_configs = {root: html.escape(json.dumps(pyscript_config(site, pyodide, bot_cfg, root), separators=(",", ":")))
                    for root in ("./", "../")}
-    values["preload_pyscript"] = "\n".join(
-        f'<link rel="modulepreload" href="./{pyscript_dir}/{p.name}">'
-        for name in PYSCRIPT_PLUGINS_KEPT for p in sorted((out / pyscript_dir).glob(f"{name}-*.js")))
+    plugin_chunks = [f"{pyscript_dir}/{p.name}"
+                     for name in PYSCRIPT_PLUGINS_KEPT for p in sorted((out / pyscript_dir).glob(f"{name}-*.js"))]
+    values["preload_pyscript"] = "\n".join(f'<link rel="modulepreload" href="./{chunk}">' for chunk in plugin_chunks)
     # PyScript reads a config per interpreter type: the pages' <script type="mpy"> turn the
     # plugins off in theirs, and this element does it for the "py" type, which has no script
     # of its own on the main thread (the bot worker keeps its config) but would import them all.
@@ -191,8 +191,7 @@ def build(out: Path = DIST) -> Site:
         f"{pyscript_dir}/{p.name}" for p in sorted((out / pyscript_dir).glob("core-*.js")))
     # PyScript's other chunks (the plugins the pages turn off, its TOML and zip readers, which their JSON configs
     # and files do not need) are cached if a page ever fetches one, not precached: 0.09 MB of a first visit.
-    loaded = {f"{pyscript_dir}/core.js", values["pyscript_core_chunk"]} | {
-        f"{pyscript_dir}/{p.name}" for name in PYSCRIPT_PLUGINS_KEPT for p in (out / pyscript_dir).glob(f"{name}-*.js")}
+    loaded = {f"{pyscript_dir}/core.js", values["pyscript_core_chunk"], *plugin_chunks}
     site.on_first_use.update(rel for rel in site.files if rel.startswith(f"{pyscript_dir}/") and rel not in loaded)
     guide(site, values)
     puzzles.write(site, values)

@@ -205,7 +205,9 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     modules = [module_name(PACKAGE_ROOTS[dest.split("/")[0]] / dest) for dest in sorted(files)]
     imports = pyscript_worker_imports() + worker_imports(BOT_WORKER) + modules
     sources = {dest: site.out / versioned.split("?")[0] for dest, versioned in sorted(files.items())}
-    key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {node} {JSPI_FLAGS} {imports} {stdlib.LATER} "
+    # (PyScript's version: its modules are roots of the later zip's imports, below.)
+    key = hashlib.sha256(f"{package_version(PYODIDE_PKG)} {package_version(PYSCRIPT_PKG)} {node} {JSPI_FLAGS} "
+                         f"{imports} {stdlib.LATER} "
                          f"zstd {zstandard.__version__} {SNAPSHOT_ZSTD_LEVEL}".encode()
                          + tool.read_bytes() + WASM_DATA.read_bytes() + zipped.read_bytes()
                          + (ROOT / "sitebuild" / "stdlib.py").read_bytes())
@@ -224,9 +226,9 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
         later_partial = later_zip.with_name(f"{later_zip.name}.{os.getpid()}.part")
         # What the worker may import later: what import statements reach from the imported modules, from the
         # worker's files and from PyScript's modules (which PyScript writes into the worker after the snapshot).
-        roots = [(module_name(PACKAGE_ROOTS[dest.split("/")[0]] / dest).rpartition(".")[0], source.read_text())
-                 for dest, source in sources.items()]
-        roots += [("pyscript", p.read_text()) for p in sorted(PYSCRIPT_STDLIB.rglob("*.py"))]
+        roots = [(stdlib.package_of(dest), source.read_text()) for dest, source in sources.items()]
+        roots += [(stdlib.package_of(f"pyscript/{p.relative_to(PYSCRIPT_STDLIB).as_posix()}"), p.read_text())
+                  for p in sorted(PYSCRIPT_STDLIB.rglob("*.py"))]
         later_partial.write_bytes(stdlib.later(zipped, json.loads(imported.read_text()), roots))
         imported.unlink()
         later_partial.replace(later_zip)
@@ -245,12 +247,12 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     later = later_zip.read_bytes()
     later_name = f"stdlib-later-{content_hash(later)}.zip"
     site.write(f"{pyodide_dir}/{later_name}", later)
-    # The files of each start: only one without the snapshot reads the worker's Python files and the whole
-    # standard library (the service worker precaches the start a device will use: sw.js).
     # The snapshot's decoder (Zstandard), imported by the boot module only when it starts from the snapshot.
     fzstd = (NODE_MODULES / "fzstd" / "esm" / "index.mjs").read_bytes()
     fzstd_name = f"fzstd-{content_hash(fzstd)}.mjs"
     site.write(f"{pyodide_dir}/{fzstd_name}", fzstd)
+    # The files of each start: only one without the snapshot reads the worker's Python files and the whole
+    # standard library (the service worker precaches the start a device will use: sw.js).
     site.snapshot_start.update((f"{pyodide_dir}/{snapshot}", f"{pyodide_dir}/{later_name}",
                                 f"{pyodide_dir}/{fzstd_name}"))
     site.plain_start.update(versioned.split("?")[0] for versioned in files.values())

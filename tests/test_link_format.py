@@ -7,6 +7,7 @@ read CPython's links and give the same answers."""
 
 from __future__ import annotations
 
+import ast
 import base64
 import binascii
 import doctest
@@ -341,3 +342,20 @@ def test_reading_a_link_leaves_its_coder_ready_for_the_next_move(name: str, move
     after = link_format.of_game(name, "a", replayed)
     assert link_format.pack(after, numbering) == link_format.pack(after, coder(name))
     assert calls == [moves[-1]]
+
+
+def test_the_pages_know_a_game_link_without_importing_the_format() -> None:
+    """kernel/by_link.py checks a page's address against its own copy of PREFIX, so that a page opened without a
+    game link never imports this module (issue 45); DVONN's persist makes LINK_CODEC on first use."""
+    source = (Path(__file__).resolve().parents[1] / "web" / "kernel" / "by_link.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    copies = [node.value.value for node in tree.body if isinstance(node, ast.Assign)
+              and [getattr(target, "id", None) for target in node.targets] == ["PREFIX"]
+              and isinstance(node.value, ast.Constant)]
+    assert copies == [link_format.PREFIX]
+    module_level = [node for node in tree.body if isinstance(node, ast.ImportFrom)]
+    assert all(alias.name != "link_format" for node in module_level for alias in node.names)
+    assert isinstance(dvonn_persist.LINK_CODEC, link_format.LegalMovesCodec)
+    assert dvonn_persist.LINK_CODEC is dvonn_persist.LINK_CODEC
+    with pytest.raises(AttributeError):
+        dvonn_persist.NOT_THERE  # noqa: B018 - the module's __getattr__ knows one name

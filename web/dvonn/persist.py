@@ -15,7 +15,7 @@
 """
 
 from dvonn_core import Game, RecordError  # noqa: F401 - RecordError: what read_record raises
-from kernel import inputs, link_format, saves
+from kernel import inputs, saves
 from kernel.i18n import _
 from kernel.saves import InputError, SavedGameError, game_info, share_text, text_of  # noqa: F401 - the page's names
 
@@ -146,5 +146,11 @@ def parse_fragment(fragment):
     return saves.parse_fragment(fragment, check_size)
 
 
-#: A game link numbers each move among the legal moves (``kernel.link_format``).
-LINK_CODEC = link_format.LegalMovesCodec()
+def __getattr__(name):
+    """``LINK_CODEC``: a game link numbers each move among the legal moves (``kernel.link_format``).
+    Made on first use, so that a page opened without a game link never imports the link format."""
+    if name != "LINK_CODEC":
+        raise AttributeError(name)
+    from kernel import link_format
+    codec = globals()["LINK_CODEC"] = link_format.LegalMovesCodec()
+    return codec

@@ -25,7 +25,7 @@ import json
 
 from pyscript import document, window
 
-from kernel import deferred, game_io, inputs, link_format
+from kernel import deferred, game_io, inputs
 from kernel.i18n import _, ngettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -38,6 +38,9 @@ REGISTRY = "games-by-link"
 ASIDE = REGISTRY + ".unreadable"
 #: The record tag that holds the game id of a game by link.
 TAG = "LinkGame"
+#: How a game link's fragment begins: ``kernel.link_format.PREFIX``, repeated here so that a page opened
+#: without a link never imports the link format (tests/test_link_format.py checks the two agree).
+PREFIX = "#game="
 SIDE_NAMES = {"white": "White", "black": "Black"}  # the record's tags: never translated
 OTHER = {"white": "black", "black": "white"}
 MAX_GAMES = 200
@@ -75,6 +78,7 @@ def _games():
     text = window.dvonnSafe.get(REGISTRY)
     if text is None:
         return []
+    from kernel import link_format
     games, aside = link_format.registry(str(text))
     if aside:
         _set_aside(games, aside)
@@ -84,6 +88,7 @@ def _games():
 def _set_aside(games, aside):
     """Keep the entries of ``aside`` ([(entry, reason)]) under :data:`ASIDE`, store ``games``
     without them, and say so."""
+    from kernel import link_format
     old = window.dvonnSafe.get(ASIDE)
     kept = link_format.registry_aside(None if old is None else str(old), aside)
     window.dvonnSafe.set(ASIDE, kept)
@@ -119,6 +124,7 @@ def _codec():
 def _read(value):
     """(link, game) of a link's value on this page; ``LinkError`` saying what is wrong.  The
     numbering of its moves is kept (:func:`_coder`): the next link numbers only the new moves."""
+    from kernel import link_format
     persist = game_io.persist
     codec = _codec()
     coder = None if codec is None else link_format.Coder(codec, persist.SAVES.start)
@@ -130,6 +136,7 @@ def _read(value):
 
 def _coder(id, position):
     """This game's :class:`link_format.Coder`, kept while the same game is shown."""
+    from kernel import link_format
     codec = _codec()
     if codec is None:
         return None
@@ -199,14 +206,15 @@ def _show_choice(id):
 # -- opening a link ------------------------------------------------------------------------------
 def open_link():
     """Open a ``#game=`` link in the address, if there is one.  Returns True if the page must redraw."""
-    start = str(window.dvonnSafe.hashStart(len(link_format.PREFIX)))
-    if start != link_format.PREFIX:
+    start = str(window.dvonnSafe.hashStart(len(PREFIX)))
+    if start != PREFIX:
         return False
-    length = int(window.dvonnSafe.hashLength()) - len(link_format.PREFIX)
+    from kernel import link_format
+    length = int(window.dvonnSafe.hashLength()) - len(PREFIX)
     try:
         if length > link_format.MAX_VALUE:  # never read: it might not fit MicroPython's heap
             raise link_format.LinkError(link_format.too_long(length))
-        value = str(window.location.hash)[len(link_format.PREFIX):]
+        value = str(window.location.hash)[len(PREFIX):]
         opened = open_value(value)
     except Exception as error:  # noqa: BLE001 - whatever the address, the page starts: the reason is shown
         _refused(error)
@@ -225,6 +233,7 @@ def _refused(error):
 def open_value(value, opened=None):
     """Open the game of a link's ``value`` (``opened``: its (link, game), read already): see the
     module's docstring for each case."""
+    from kernel import link_format
     page = _state["page"]
     S = page.S
     t0 = window.performance.now()
@@ -343,6 +352,7 @@ def on_cancel(event):
 
 def on_start(event):
     """Start a game by link: my side, the friend's, the names (optional), a new game id."""
+    from kernel import link_format
     page = _state["page"]
     S = page.S
     first = S.fresh_game().to_move
@@ -401,6 +411,7 @@ def draw():
         document.title = _state["title"]
         _draw_list()
         return
+    from kernel import link_format
     mine = _mine()
     body.dataset.linkGame = id
     body.dataset.mySide = mine
@@ -508,6 +519,7 @@ def _draw_list():
     while box.firstChild:
         box.removeChild(box.firstChild)
     for entry in _games():
+        from kernel import link_format
         item = document.createElement("li")
         item.setAttribute("data-testid", "link-game-item")
         item.setAttribute("data-link-id", entry["id"])
@@ -535,6 +547,7 @@ def _draw_list():
 
 
 def on_list_click(event):
+    from kernel import link_format
     target = event.target
     button = target.closest("[data-action]") if target and target.closest else None
     if not button:

@@ -21,7 +21,6 @@ from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
 from kernel import board_dom, by_link, deferred, dom_list, game_io, lazy
-from kernel.bot_live import BotThinking
 from kernel.i18n import N_, SIDE_NAMES, _, decimal
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -89,7 +88,9 @@ class GamePage:
         self.asking_resign = False  # "Resign" was pressed: the page asks to confirm it
         self.bot = None  # the worker, once loaded
         self.bot_state = "loading"
-        self.thinking = BotThinking(self)  # the bot's search while it thinks: progress, "Move now"
+        # The bot's search while it thinks: progress, "Move now" (kernel/bot_live.py): made by start_bot, once the
+        # page is ready, as nothing of it is needed before the bot can move.
+        self.thinking = None  # type: Any
         # The game analysis: the module (fetched on first use), the result, and whether it runs.
         self.analysis = {"module": None, "result": None, "running": False, "verdicts": {}}  # type: Dict[str, Any]
         self.scroll_pending = False
@@ -300,7 +301,8 @@ class GamePage:
 
     # -- events --------------------------------------------------------------------------------
     def after_change(self):
-        self.thinking.stale()  # a new game or an undo while the bot thinks: its search stops
+        if self.thinking is not None:
+            self.thinking.stale()  # a new game or an undo while the bot thinks: its search stops
         self.redraw()
         if self.S.bot_to_move():
             asyncio.create_task(self.bot_turn())
@@ -673,6 +675,8 @@ class GamePage:
         return True
 
     async def start_bot(self):
+        from kernel.bot_live import BotThinking
+        self.thinking = BotThinking(self)
         try:
             self.bot = await create_named_worker(src=self.body.dataset.botSrc, name="bot",
                                                  config=self.body.dataset.botConfig)

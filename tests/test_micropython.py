@@ -162,6 +162,37 @@ def test_micropython_mounts_a_page_pack_with_its_shared_pack(tmp_path: Path) -> 
         "['__init__.py', 'deep', 'one.py', 'own.py']"]
 
 
+PATH_CHECK = """
+import sys, js
+exec(open("/data/mount.py").read())
+before = js.fsMisses()
+import json, binascii
+after_two = js.fsMisses()
+mount("/data/modules.pack")
+mounted = js.fsMisses()
+import a, io, errno, heapq, asyncio
+print("misses before the mount: %d for two imports" % (after_two - before))
+print("misses after it: %d" % (js.fsMisses() - mounted))
+print(sys.path, a.NAME)
+"""
+
+
+def test_after_the_mount_imports_look_in_no_folder_of_the_browsers_file_system(tmp_path: Path) -> None:
+    """After mount.py, sys.path is the packs and MicroPython's frozen modules: a module it has built in (json,
+    io...) or frozen (asyncio) is no longer looked for in the working folder and /lib first, where each miss
+    costs the page an exception in Emscripten's file system (issue 45)."""
+    from sitebuild import WEB
+    from sitebuild.packs import pack_modules
+
+    (tmp_path / "modules.pack").write_bytes(pack_modules({"./a.py": b"NAME = 'a'\n"}))
+    (tmp_path / "mount.py").write_text((WEB / "kernel" / "mount.py").read_text())
+    check = tmp_path / "check_path.py"
+    check.write_text(PATH_CHECK)
+    lines = run_micropython(check, [tmp_path / "modules.pack", tmp_path / "mount.py"]).splitlines()
+    assert lines[0] != "misses before the mount: 0 for two imports"  # the runner counts them
+    assert lines[1:] == ["misses after it: 0", "['/pack', '.frozen'] a"]
+
+
 def test_the_crafted_inputs_of_issue_44_give_the_same_answers_on_micropython(tmp_path: Path) -> None:
     """benchmarks/fuzz_pages.py's crafted links, embeds, saves and records through the pages' parsers on the
     page's MicroPython: each refused with the same documented error and message as on CPython, none

@@ -39,6 +39,19 @@ const [script, ...data] = process.argv.slice(2);
 for (const file of data) {
   mp.FS.writeFile("/data/" + basename(file), readFileSync(file));
 }
+// How many paths looked up in the in-memory file system were not there (each costs the page an exception
+// object): read as js.fsMisses() by a check (tests/test_micropython.py, the packs' mount).
+let misses = 0;
+const lookupPath = mp.FS.lookupPath;
+mp.FS.lookupPath = function (...args) {
+  try {
+    return lookupPath.apply(this, args);
+  } catch (err) {
+    misses += 1;
+    throw err;
+  }
+};
+globalThis.fsMisses = () => misses;
 try {
   mp.runPython("import sys\nsys.path.insert(0, '/pkg')\n" + readFileSync(script, "utf8"));
 } catch (err) {

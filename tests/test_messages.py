@@ -142,3 +142,56 @@ def test_page_messages_on_micropython_as_on_cpython(tmp_path: Path) -> None:
     assert "nl 3-4 3 tegen 4" in expected
     assert expected[-4:] == ["error the page's messages are not a catalog (see kernel/i18n.py)"] * 2 + [
         "error no plural rule for 'n%10==1' in kernel/i18n.py (known: n != 1, n > 1)", "done"]
+
+
+PAGE_CATALOG_CHECK = """
+import json, js
+from kernel import i18n
+from kernel.i18n import _, ngettext
+with open("/data/messages.json") as f:
+    pages = json.load(f)
+pages["xx"] = '{"messages": []}'
+pages["yy"] = 'not json'
+for code in sorted(pages):
+    # A page as the build writes it: its catalog in <script id="dvonn-messages">, its language on <html>.
+    js.globalThis.pageCatalog = pages[code]
+    js.eval("globalThis.document = {defaultView: globalThis, documentElement: {lang: '%s'}, "
+            "getElementById: (id) => id === 'dvonn-messages' ? {textContent: globalThis.pageCatalog} : null}" % code)
+    i18n.install(None)
+    try:
+        counts = [ngettext("%d stone", "%d stones", n) % n for n in (0, 1, 2, 21)]
+    except ValueError as e:
+        print(code, "error", e)
+        continue
+    score = {"white": 3, "black": 4}
+    print(code, _("Reset"), _("Reset"), _("not in the catalog"), "|".join(counts), _("%(white)d to %(black)d") % score,
+          i18n.decimal(5.94), type(i18n._current()).__name__)
+print("done")
+"""
+
+
+def test_a_pages_catalog_is_read_in_javascript_with_the_same_answers(tmp_path: Path) -> None:
+    """On a page, kernel/i18n.py leaves the catalog in JavaScript (parsed there, each message fetched once,
+    issue 45) and gives the texts and plural forms that reading it in Python gives; what is not a catalog is
+    refused with the same message."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "messages.json").write_text(json.dumps(fake_catalogs()))
+    check = tmp_path / "check_page_catalog.py"
+    check.write_text(PAGE_CATALOG_CHECK)
+    from kernel import i18n as page_i18n
+
+    expected = []
+    for code, text in sorted(fake_catalogs().items()):  # the same catalogs read in Python (CPython)
+        page_i18n.load(text)
+        page_i18n.install(page_i18n._messages, json.loads(text)["plural"], code)
+        _, ngettext = page_i18n._, page_i18n.ngettext
+        counts = "|".join(ngettext("%d stone", "%d stones", n) % n for n in (0, 1, 2, 21))
+        expected.append(" ".join((code, _("Reset"), _("Reset"), _("not in the catalog"), counts,
+                                  _("%(white)d to %(black)d") % {"white": 3, "black": 4}, page_i18n.decimal(5.94),
+                                  "PageMessages")))
+    page_i18n.install(None)
+    assert expected[0].startswith("de Zurücksetzen Zurücksetzen not in the catalog 0 Steine|1 Stein|2 Steine|21 Steine")
+    expected += ["xx error the page's messages are not a catalog (see kernel/i18n.py)",
+                 "yy error the page's messages are not a catalog (see kernel/i18n.py)", "done"]
+    assert run_micropython(check, [data / "messages.json"]).splitlines() == expected

@@ -28,6 +28,10 @@ Plural-Forms expression>, "messages": {msgid: text, singular + "\\x00" + plural:
 >>> install(None)
 """
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
+if TYPE_CHECKING:
+    from typing import Any, Dict
+
 #: The site's languages (sitebuild/i18n.py names them): English is the templates' own text.
 LANGUAGES = ("en", "de", "fr", "nl")
 
@@ -123,11 +127,60 @@ def _page_catalog():
         document = None
     element = document.getElementById(ELEMENT_ID) if document else None
     if element:
-        load(element.textContent)
+        catalog = document.defaultView.Function("element", _READ_CATALOG)(element)
+        if isinstance(catalog, str):
+            raise ValueError("the page's messages are not a catalog (see kernel/i18n.py)")
+        install(PageMessages(catalog), str(catalog.plural))
     else:
         install({}, "n != 1")
     if document:
         _language = str(document.documentElement.lang or "en")
+
+
+# A page's catalog stays in JavaScript, where its JSON is parsed (JSON.parse: well under a millisecond): read in
+# MicroPython, the 25 KB of a German game page took 12-14 ms of the page's start (issue 45).  The function returns
+# the string "bad" for what is not a catalog, since MicroPython cannot catch an exception thrown in JavaScript.  A
+# plural message's key is asked for in its two parts: a NUL would cut a string short on its way into JavaScript.
+_READ_CATALOG = """
+let catalog = null;
+try { catalog = JSON.parse(element.textContent); } catch (e) { return "bad"; }
+const messages = catalog && catalog.messages;
+if (!messages || typeof messages !== "object" || Array.isArray(messages)) return "bad";
+const own = Object.prototype.hasOwnProperty;
+const get = (key) => {
+  const value = own.call(messages, key) ? messages[key] : null;
+  return typeof value === "string" || Array.isArray(value) ? value : null;
+};
+return {
+  plural: typeof catalog.plural === "string" ? catalog.plural : "n != 1",
+  get: get,
+  forms: (singular, plural) => get(singular + "\\u0000" + plural),
+};
+"""
+
+
+class PageMessages:
+    """The page's catalog as ``_`` and ``ngettext`` read it (``get``, as a dict's), each message asked of
+    JavaScript once (``catalog``: what ``_READ_CATALOG`` returns)."""
+
+    def __init__(self, catalog):
+        self.catalog = catalog
+        self.known = {}  # type: Dict[str, Any]
+
+    def get(self, key):
+        if key not in self.known:
+            if "\x00" in key:
+                singular, plural = key.split("\x00", 1)
+                value = self.catalog.forms(singular, plural)
+            else:
+                value = self.catalog.get(key)
+            if value is not None and not isinstance(value, str):  # a JavaScript array of plural forms
+                value = [str(value[i]) for i in range(int(value.length))]
+            self.known[key] = value
+        return self.known[key]
+
+    def __bool__(self):
+        return True
 
 
 def _current():

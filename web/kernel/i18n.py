@@ -8,7 +8,8 @@ Where the catalog comes from:
 
 - on a page, the build writes the messages of that page's modules in that page's language into
   the page, as ``<script type="application/json" id="dvonn-messages">`` (sitebuild/i18n.py); the
-  first ``_`` call reads it (no request, and only the page's own language);
+  first ``_`` call has JavaScript parse it (no request, and only the page's own language), and each
+  message is asked of JavaScript when first needed (:class:`PageMessages`);
 - at build time, the build calls :func:`install` with each language's catalog before drawing
   that language's pages.
 

@@ -45,6 +45,8 @@ PLURALS = {
 }
 #: The id of the element holding a page's catalog.
 ELEMENT_ID = "dvonn-messages"
+#: What a page's catalog that cannot be read is told (by :func:`load` and by the page's reader alike).
+NOT_A_CATALOG = "the page's messages are not a catalog (see kernel/i18n.py)"
 
 #: The languages that write a decimal comma ("5,9"); the others write a point ("5.9").
 DECIMAL_COMMA = ("de", "fr", "nl")
@@ -83,7 +85,8 @@ def install(messages, plural="n != 1", language="en"):
 
 
 def load(text):
-    """Install a catalog given as the JSON text the build writes into a page.
+    """Install a catalog given as the JSON text the build writes into a page, read in Python.  A page has
+    JavaScript read it instead (``_READ_CATALOG``); this is the reading the tests hold that one to.
 
     >>> load('{"plural": "n > 1", "messages": {"Pass": "Passer", "a\\\\u0000b": ["A", "B"]}}')
     >>> _("Pass"), ngettext("a", "b", 0), ngettext("a", "b", 2)
@@ -98,7 +101,7 @@ def load(text):
     catalog = json.loads(text)
     messages = catalog.get("messages") if isinstance(catalog, dict) else None
     if not isinstance(messages, dict):
-        raise ValueError("the page's messages are not a catalog (see kernel/i18n.py)")
+        raise ValueError(NOT_A_CATALOG)
     install(messages, catalog.get("plural", "n != 1"))
 
 
@@ -130,7 +133,7 @@ def _page_catalog():
     if element:
         catalog = document.defaultView.Function("element", _READ_CATALOG)(element)
         if isinstance(catalog, str):
-            raise ValueError("the page's messages are not a catalog (see kernel/i18n.py)")
+            raise ValueError(NOT_A_CATALOG)
         install(PageMessages(catalog), str(catalog.plural))
     else:
         install({}, "n != 1")

@@ -268,13 +268,13 @@ class GameSaves:
         try:
             game = self.start(start)
         except ValueError as e:
-            raise SavedGameError(_("its start position is not valid (%s)") % reasons.say(e)[:80]) from None
+            raise SavedGameError(_("its start position is not valid (%s)") % reasons.say(e)) from None
         for i in range(len(moves)):
             try:
                 game.play(moves[i])
             except ValueError as e:
                 raise SavedGameError(_("move %d (%s) cannot be played: %s")
-                                     % (i + 1, moves[i][:40], reasons.say(e)[:200])) from None
+                                     % (i + 1, inputs.bare(moves[i]), reasons.say(e))) from None
         return game
 
     def load(self, text):
@@ -336,7 +336,7 @@ class GameSaves:
                 probe.play(future[i])
             except ValueError as e:
                 raise SavedGameError(_("redo move %d (%s) cannot be played: %s")
-                                     % (i + 1, future[i][:40], reasons.say(e)[:200])) from None
+                                     % (i + 1, inputs.bare(future[i]), reasons.say(e))) from None
         players = _field(data, "players", (dict,))
         for side in SIDES:
             if players.get(side) not in PLAYERS:

@@ -287,6 +287,8 @@ class GameSaves:
             raise SavedGameError(_("it is not text"))
         if len(text) > self.max_saved:
             raise SavedGameError(_("it is too large (%s)") % size_text(len(text)))
+        if inputs.long_number(text):  # before it is parsed: see inputs.MAX_DIGITS
+            raise SavedGameError(_("it holds a number of more than %(most)d digits") % {"most": inputs.MAX_DIGITS})
         data = inputs.loads(text, SavedGameError, _("it is damaged (not valid JSON)"))
         if type(data) is not dict or data.get("kind") != self.kind:
             raise SavedGameError(_("it is not a saved %s game") % self.title)

@@ -160,6 +160,7 @@ class GamePage:
 
     def redraw(self):
         S = self.S
+        game_io.save()  # first: what storage did goes into the notice drawn below
         self.draw_board()
         self.put("status", "textContent", self.status_line())
         to_move = "" if S.over() else S.game.to_move
@@ -195,7 +196,6 @@ class GamePage:
         self.draw_analysis()
         self.draw_bot_status()
         game_io.draw()
-        game_io.save()
         by_link.draw()
         if S.live_ply() != self.shown_moves:  # a move is on the screen from now (see pace)
             self.shown_moves = S.live_ply()

@@ -1,0 +1,81 @@
+"""Nothing lost when the browser's storage is full or damaged (issue 57): every write is checked, what
+was set aside earlier is dropped (oldest first) before the game in progress goes unsaved, and a game
+that cannot be saved stays on the screen with a notice saying so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .app import App
+
+KEY = "dvonn.saved-game"
+ASIDE = "dvonn.saved-game.unreadable"
+#: Chromium keeps 5 MiB of text (keys and values, in characters) for each origin.
+QUOTA = 5 * 1024 * 1024
+MOVES = ["F3", "C3", "I3"]
+
+
+def fill(app: App, key: str, room: int = 100) -> None:
+    """Store under ``key`` what leaves ``room`` characters of the storage free (none else stored)."""
+    app.page.evaluate("([k, n]) => { localStorage.clear(); localStorage.setItem(k, 'x'.repeat(n)); }",
+                      [key, QUOTA - len(key) - room])
+
+
+def stored(app: App, key: str) -> Any:
+    return app.page.evaluate("k => localStorage.getItem(k)", key)
+
+
+def reload(app: App) -> None:
+    app.page.reload()
+    app.wait_ready()
+
+
+def play_three(app: App) -> None:
+    app.new_game("human", "human")
+    for move in MOVES:
+        app.play(move)
+    assert app.history() == MOVES
+
+
+def test_what_was_set_aside_is_dropped_to_save_the_game(app: App) -> None:
+    """A 5 MB entry set aside (a saved game that could not be read) fills the storage: three moves, a
+    reload, and the moves are back; the player was told that the entry was deleted to make room."""
+    fill(app, ASIDE)
+    reload(app)  # the new game's first save makes room
+    notice = app.notice()
+    assert "storage was full" in notice and f"\u201c{ASIDE}\u201d" in notice, notice
+    assert stored(app, ASIDE) is None
+    play_three(app)
+    reload(app)
+    assert app.history() == MOVES
+
+
+def test_the_oldest_set_aside_is_dropped_first(app: App) -> None:
+    """Two entries set aside, the older one listed first in the order kept: only the older is dropped
+    when that makes room."""
+    app.page.evaluate("""([a, b, n]) => { localStorage.clear();
+        localStorage.setItem(b, 'y'.repeat(n)); localStorage.setItem(a, 'x'.repeat(n));
+        localStorage.setItem('set-aside.order', JSON.stringify([b, a])); }""",
+                      [ASIDE, ASIDE + "-2", (QUOTA - 200) // 2 - 40])
+    reload(app)
+    play_three(app)
+    assert stored(app, ASIDE + "-2") is None and len(stored(app, ASIDE)) > 1_000_000
+    reload(app)
+    assert app.history() == MOVES
+
+
+def test_a_game_that_cannot_be_saved_stays_on_the_screen_and_says_so(app: App) -> None:
+    """The storage full of what is not the site's to drop: each move says the game is not saved, and
+    the game stays on the screen; nothing stored is deleted."""
+    fill(app, "another-sites-data")
+    reload(app)
+    assert app.notice().startswith("This game could not be saved")
+    play_three(app)
+    notice = app.notice()
+    assert notice.startswith("This game could not be saved: this browser's storage is full or disabled."), notice
+    assert app.history() == MOVES
+    assert len(stored(app, "another-sites-data")) > 5_000_000
+    app.page.get_by_test_id("undo").click()
+    assert "could not be saved" in app.notice() and app.history() == MOVES[:2]
+    reload(app)
+    assert app.history() == []

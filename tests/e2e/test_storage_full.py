@@ -4,7 +4,10 @@ that cannot be saved stays on the screen with a notice saying so."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import pytest
 
 from .app import App
 
@@ -43,7 +46,7 @@ def test_what_was_set_aside_is_dropped_to_save_the_game(app: App) -> None:
     fill(app, ASIDE)
     reload(app)  # the new game's first save makes room
     notice = app.notice()
-    assert "storage was full" in notice and f"\u201c{ASIDE}\u201d" in notice, notice
+    assert "storage was full" in notice and f'"{ASIDE}"' in notice, notice
     assert stored(app, ASIDE) is None
     play_three(app)
     reload(app)
@@ -79,3 +82,24 @@ def test_a_game_that_cannot_be_saved_stays_on_the_screen_and_says_so(app: App) -
     assert "could not be saved" in app.notice() and app.history() == MOVES[:2]
     reload(app)
     assert app.history() == []
+
+
+@pytest.mark.parametrize("damaged", ["{", "null", "[]", "x" * 100_000])
+def test_a_damaged_puzzle_rating_is_set_aside_once_and_replaced(app: App, damaged: str) -> None:
+    """A puzzle rating that cannot be read (damaged, or too large to be read): its notice on the first
+    load only, the data kept aside as it was and a new player's rating stored in its place."""
+    page = app.page
+    page.goto(app.base_url + "puzzles.html")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", ["dvonn.puzzles", damaged])
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    notice = page.get_by_test_id("puzzle-notice")
+    assert notice.is_visible() and notice.inner_text() == (
+        "Your saved puzzle rating could not be read; it starts again. The data is kept in this browser under "
+        '"dvonn.puzzles.unreadable".')
+    assert stored(app, "dvonn.puzzles.unreadable") == damaged
+    assert json.loads(stored(app, "dvonn.puzzles"))["rating"] == 1500
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    assert not page.get_by_test_id("puzzle-notice").is_visible()

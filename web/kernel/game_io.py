@@ -46,21 +46,12 @@ def tell(text):
         _page["told"].append(text)
 
 
-def dropped_notice(dropped):
-    """What the player is told when the entries ``dropped`` (keys), set aside earlier, were deleted
-    to make room in the browser's storage."""
-    return ngettext("This browser's storage was full: to make room, the data set aside earlier under %(keys)s "
-                    "was deleted.",
-                    "This browser's storage was full: to make room, the data set aside earlier under %(keys)s "
-                    "were deleted.", len(dropped)) % {"keys": ", ".join("\u201c%s\u201d" % k for k in dropped)}
-
-
 def _set(key, text):
     """Store ``text``, dropping what was set aside (oldest first) if the storage is full (the player
     is told); False when it still cannot be stored (storage disabled or full: the page still plays)."""
     stored, dropped = storage.write(key, text)
     if dropped:
-        tell(dropped_notice(dropped))
+        tell(storage.dropped_notice(dropped))
     return stored
 
 
@@ -147,7 +138,7 @@ def restore_saved():
     key = persist.aside_key(lambda k: storage.size(k) >= 0)
     done, dropped = storage.set_aside(persist.KEY, key)
     if dropped:
-        tell(dropped_notice(dropped))
+        tell(storage.dropped_notice(dropped))
     if not done:
         _page["hold"] = True  # the new game is not saved over it: nothing is lost
         return (_("Your saved game could not be restored (%s) and could not be set aside (this browser's storage is "
@@ -195,7 +186,7 @@ def on_previous(event):
         key = persist.aside_key(lambda k: storage.size(k) >= 0)
         done, dropped = storage.set_aside(persist.PREVIOUS_KEY, key)
         if dropped:
-            tell(dropped_notice(dropped))
+            tell(storage.dropped_notice(dropped))
         if done and window.dvonnSafe.remove(persist.PREVIOUS_KEY):
             _page["has_previous"] = False
             session.notice = (_("The previous game could not be restored: %s. Its data is kept in this browser "

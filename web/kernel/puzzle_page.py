@@ -14,7 +14,7 @@ import asyncio
 from pyscript import document, fetch, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom
+from kernel import board_dom, storage
 from kernel import puzzles as P
 from kernel.i18n import _
 
@@ -101,8 +101,32 @@ class PuzzlePage:
         self.message = ""
         self.daily = False
         self.games_text = None
-        self.player, damaged = P.load_state(window.dvonnSafe.get(adapter.KEY))
-        self.notice = _("Your saved puzzle rating could not be read; it starts again.") if damaged else ""
+        self.hold = False  # a rating that could not be read, nor set aside: not written over
+        self.notice = ""
+        self.player = self.load_player()
+
+    def load_player(self):
+        """The player's saved rating (its size first: no more than :data:`P.MAX_STATE` is read).  One
+        that cannot be read is set aside once, with a notice, and a new player's is stored in its
+        place: the notice is not shown again on the next load."""
+        key = self.A.KEY
+        size = storage.size(key)
+        if size < 0:
+            return dict(P.START)
+        player, damaged = P.load_state(None if size > P.MAX_STATE else window.dvonnSafe.get(key))
+        if size <= P.MAX_STATE and not damaged:
+            return player
+        aside = storage.free_aside(key)
+        done, dropped = storage.set_aside(key, aside)
+        if done and storage.write(key, P.dump_state(player))[0]:
+            self.notice = (_("Your saved puzzle rating could not be read; it starts again. The data is kept in this "
+                             "browser under \"%s\".") % aside)
+        else:
+            self.hold = True
+            self.notice = _("Your saved puzzle rating could not be read; it starts again.")
+        if dropped:
+            self.notice += " " + storage.dropped_notice(dropped)
+        return player
 
     # -- drawing ---------------------------------------------------------------------------------
     def marks(self):
@@ -172,7 +196,15 @@ class PuzzlePage:
             return
         self.rated = True
         self.player = P.record_attempt(self.player, self.puzzle, solved)
-        window.dvonnSafe.set(self.A.KEY, P.dump_state(self.player))
+        if self.hold:
+            return
+        stored, dropped = storage.write(self.A.KEY, P.dump_state(self.player))
+        told = [] if stored else [_("Your puzzle rating could not be saved: this browser's storage is full or "
+                                    "disabled.")]
+        if dropped:
+            told.append(storage.dropped_notice(dropped))
+        if told:
+            self.notice = " ".join(told)
 
     def after_press(self):
         """A move was completed on the board: is it the solution's?"""

@@ -30,6 +30,9 @@ PUZZLE_RD = 150.0
 DIFFICULTY = {"easier": -300, "normal": 0, "harder": 300}
 #: The puzzles remembered as seen (the stream does not repeat them).
 SEEN = 300
+#: The longest saved state that is read (a state remembers SEEN ids of a few characters each):
+#: longer is not read, and set aside.
+MAX_STATE = 16 * 1024
 
 
 def split_moves(text):

@@ -19,6 +19,7 @@ Storage goes through ``window.dvonnSafe`` (game_head.html), which cannot throw.
 import json
 
 from kernel import inputs
+from kernel.i18n import ngettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -83,6 +84,19 @@ def noted(order_text, key):
     return json.dumps(keys[-100:])
 
 
+def dropped_notice(dropped):
+    """What the player is told when the entries ``dropped`` (keys), set aside earlier, were deleted to
+    make room.
+
+    >>> print(dropped_notice(["a.unreadable"]))
+    This browser's storage was full: to make room, the data set aside earlier under "a.unreadable" was deleted.
+    """
+    return ngettext("This browser's storage was full: to make room, the data set aside earlier under %(keys)s "
+                    "was deleted.",
+                    "This browser's storage was full: to make room, the data set aside earlier under %(keys)s "
+                    "were deleted.", len(dropped)) % {"keys": ", ".join('"%s"' % k for k in dropped)}
+
+
 # -- the browser's storage (MicroPython, on the page) -------------------------------------------------
 def _safe():
     from pyscript import window
@@ -92,6 +106,17 @@ def _safe():
 def size(key):
     """The length of the text under ``key``, -1 if none (the text is not read)."""
     return int(_safe().size(key))
+
+
+def free_aside(key):
+    """Where to set aside the text under ``key``: the first free of ``<key>.unreadable``, ``-2`` ...
+    ``-9`` (when all are taken, the last is reused, so the earlier ones are never overwritten)."""
+    found = key + ASIDE
+    for n in range(1, 10):
+        found = key + ASIDE if n == 1 else "%s%s-%d" % (key, ASIDE, n)
+        if size(found) < 0:
+            break
+    return found
 
 
 def keys():

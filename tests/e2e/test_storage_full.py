@@ -103,3 +103,21 @@ def test_a_damaged_puzzle_rating_is_set_aside_once_and_replaced(app: App, damage
     page.reload()
     page.wait_for_function("document.body.dataset.ready === 'true'")
     assert not page.get_by_test_id("puzzle-notice").is_visible()
+
+
+def test_a_huge_list_of_games_by_link_is_set_aside_unread_and_the_page_starts(app: App) -> None:
+    """Issue 56, item 11: a list of games by link holding a 5 MB string stopped the game page at start
+    (MemoryError), on every load.  Its size is read first: it is set aside unread, with the reason, and
+    the page starts; on the next load, no notice."""
+    page = app.page
+    text = json.dumps([{"id": "abcdefgh", "value": "1" + "x" * 5_000_000}])
+    page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", ["games-by-link", text])
+    reload(app)
+    message = page.get_by_test_id("link-message")
+    assert message.is_visible() and message.inner_text() == (
+        "The list of games by link stored in this browser could not be read (it is too large: 4.8 MB): it was set "
+        'aside under "games-by-link.unreadable-2".')
+    assert stored(app, "games-by-link.unreadable-2") == text and stored(app, "games-by-link") is None
+    play_three(app)
+    reload(app)
+    assert app.history() == MOVES and not page.get_by_test_id("link-message").is_visible()

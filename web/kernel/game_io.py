@@ -77,14 +77,23 @@ def save():
             elif text != _page.get("unsaved"):
                 _page["unsaved"] = text
                 tell(not_saved_notice())
+    flush_told()
+
+
+def flush_told():
+    """Add to the session's notice what was told (:func:`tell`) since; whether it changed."""
     told = _page.get("told")
-    if told:
-        _page["told"] = []
-        notice = session.notice
-        for text in told:
-            if text not in notice:
-                notice = (notice + " " + text).strip()
-        session.notice = notice
+    if not told:
+        return False
+    _page["told"] = []
+    session = _page["session"]
+    notice = session.notice
+    for text in told:
+        if text not in notice:
+            notice = (notice + " " + text).strip()
+    changed = notice != session.notice
+    session.notice = notice
+    return changed
 
 
 def on_storage(event):
@@ -120,8 +129,8 @@ def on_keep_this(event):
 def restore_saved():
     """Continue the saved game, if any.  Returns the notice to show ('' if none).
 
-    A save that cannot be restored is copied to a free ``ASIDE_KEY`` slot before the
-    fresh game overwrites it, and the notice says why and where it is.
+    A save that cannot be restored is moved, unread, to a free ``ASIDE_KEY`` slot before the
+    fresh game is saved, and the notice says why and where it is (``kernel/storage.py``).
     """
     size = int(window.dvonnSafe.size(persist.KEY))
     if size < 0:
@@ -187,7 +196,7 @@ def on_previous(event):
         done, dropped = storage.set_aside(persist.PREVIOUS_KEY, key)
         if dropped:
             tell(storage.dropped_notice(dropped))
-        if done and window.dvonnSafe.remove(persist.PREVIOUS_KEY):
+        if done:
             _page["has_previous"] = False
             session.notice = (_("The previous game could not be restored: %s. Its data is kept in this browser "
                                 "under \"%s\"; your game stays on the board.")

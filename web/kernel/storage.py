@@ -108,11 +108,12 @@ def size(key):
     return int(_safe().size(key))
 
 
-def free_aside(key):
+def free_aside(key, first=1):
     """Where to set aside the text under ``key``: the first free of ``<key>.unreadable``, ``-2`` ...
-    ``-9`` (when all are taken, the last is reused, so the earlier ones are never overwritten)."""
+    ``-9`` (from ``-<first>`` on; when all are taken, the last is reused, so the earlier ones are
+    never overwritten)."""
     found = key + ASIDE
-    for n in range(1, 10):
+    for n in range(first, 10):
         found = key + ASIDE if n == 1 else "%s%s-%d" % (key, ASIDE, n)
         if size(found) < 0:
             break
@@ -152,11 +153,12 @@ def write(key, text):
 
 
 def set_aside(key, taken_key):
-    """Copy the text under ``key`` to ``taken_key`` (a free key ending in :data:`ASIDE`), making room
-    as :func:`write` does (the entries it drops are older ones), and note it as the newest set aside:
-    (whether it was copied, the keys dropped)."""
+    """Move the text under ``key`` to ``taken_key`` (a free key ending in :data:`ASIDE`), unread (in
+    JavaScript: removed first, so that a text filling the storage moves too), making room as
+    :func:`write` does if need be (the entries it drops are older ones), and note it as the newest
+    set aside: (whether it was moved, the keys dropped).  If it was not, it is still under ``key``."""
     safe = _safe()
-    done, dropped = _make_room(lambda: bool(safe.copy(key, taken_key)))
+    done, dropped = _make_room(lambda: bool(safe.move(key, taken_key)))
     if done:
         order = safe.get(ORDER) if size(ORDER) <= MAX_ORDER else None
         safe.set(ORDER, noted(None if order is None else str(order), taken_key))

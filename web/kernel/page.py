@@ -20,7 +20,7 @@ import asyncio
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom, by_link, deferred, dom_list, game_io, lazy
+from kernel import address, board_dom, by_link, deferred, dom_list, game_io, lazy
 from kernel.i18n import N_, SIDE_NAMES, _, decimal
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -453,6 +453,9 @@ class GamePage:
     def on_hashchange(self, event):
         """A ``#record=`` or ``#position=`` link opened on the page already showing."""
         notice = self.S.notice
+        refused = address.refused()  # an address too long, dropped unread: the game stays, and the page says why
+        if refused:
+            self.S.notice = refused
         if game_io.open_link() or by_link.open_link() or self.S.notice != notice:
             game_io.sync_form()
             self.after_change()
@@ -730,6 +733,9 @@ class GamePage:
         restored = game_io.restore_saved()
         game_io.open_link()
         by_link.open_link()
+        refused = address.refused()
+        if refused:
+            S.notice = (S.notice + " " + refused).strip()
         if restored:
             S.notice = (restored + " " + S.notice).strip()
         game_io.sync_form()

@@ -14,7 +14,7 @@ import asyncio
 from pyscript import document, fetch, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom, storage
+from kernel import address, board_dom, storage
 from kernel import puzzles as P
 from kernel.i18n import _
 
@@ -438,6 +438,7 @@ class PuzzlePage:
     def on_hashchange(self, event):
         if self.open_hash():
             self.notice = ""
+        self.notice = address.refused() or self.notice  # an address too long, dropped unread
         self.redraw()
 
     def on_layout(self, event=None):
@@ -469,5 +470,6 @@ class PuzzlePage:
         self.lines = P.lines(str(await fetch(self.body.dataset.puzzlesSrc).text()))
         if not self.open_hash():
             self.open(self.today(), daily=True)
+        self.notice = address.refused() or self.notice  # an address too long, dropped unread
         self.redraw()
         self.body.dataset.ready = "true"

@@ -27,7 +27,7 @@ from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
 from kernel import board_dom
-from kernel.i18n import _
+from kernel.i18n import _, decimal
 from kernel.url import quote
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -58,10 +58,7 @@ def white_view(score, to_move):
     value = int(score) / 100.0
     if to_move == "black":
         value = -value
-    text = "%.2f" % value
-    if value > 0:
-        text = "+" + text
-    return text, value
+    return decimal(value, 2, sign=True), value
 
 
 class AnalysisBoard:

@@ -19,6 +19,7 @@ from diamonds import render
 from dvonn_core.diamonds import DiamondsGame
 from dvonn_core.diamonds import position as _position
 from dvonn_core.diamonds.board import BIT, CELLS, index
+from kernel import reasons
 from kernel.i18n import _
 
 TOOLS = ("black", "white", "clear")
@@ -154,4 +155,4 @@ def reason_text(error):
     if getattr(error, "reason", "") == "swap":
         return _("White may swap only right after Black's first stone, with one black stone on the board and no "
                  "white one; this board has %(black)d black and %(white)d white.") % d
-    return str(error)
+    return reasons.say(error)

@@ -26,7 +26,7 @@ import json
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom
+from kernel import board_dom, reasons
 from kernel.i18n import _, decimal
 from kernel.url import quote
 
@@ -327,7 +327,7 @@ class AnalysisBoard:
             self.S.new_game(position=str(text))
         except ValueError as error:
             self.refused = _("%(what)s cannot be read, so the board is unchanged: %(why)s") % {
-                "what": _("The position in the address"), "why": str(error)}
+                "what": _("The position in the address"), "why": reasons.say(error)}
             return False
         self.refused = ""
         self.keyed.forget()

@@ -14,7 +14,7 @@ field, the highlighted cells, the exports, and the page's test hooks (``body.dat
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom, download
+from kernel import board_dom, download, reasons
 from kernel.i18n import _
 from kernel.url import quote
 
@@ -204,7 +204,7 @@ class EditorPage:
             self.E.load(text)
         except ValueError as error:
             self.refused = _("%(what)s cannot be read, so the board is unchanged: %(why)s") % {
-                "what": what, "why": str(error)}
+                "what": what, "why": reasons.say(error)}
             document.body.dataset.rejectedAt = str(window.performance.now())
             return False
         self.refused = ""

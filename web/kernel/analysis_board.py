@@ -28,7 +28,7 @@ from pyscript.ffi import create_proxy
 
 from kernel import board_dom, reasons
 from kernel.i18n import _, decimal
-from kernel.url import quote
+from kernel.url import link_value, quote
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -319,7 +319,7 @@ class AnalysisBoard:
             self.refused = _("The position in the address has %(size)d characters; a position has at most "
                              "%(most)d. The board is unchanged.") % {"size": size, "most": MAX_TEXT}
             return False
-        text = window.dvonnSafe.decode(str(window.location.hash)[10:])
+        text = window.dvonnSafe.decode(link_value(str(window.location.hash), "#position="))
         if text is None:
             self.refused = _("The position in the address is damaged (a %%-escape in it is not valid).") % ()
             return False

@@ -27,6 +27,7 @@ from pyscript import document, window
 
 from kernel import deferred, game_io, inputs
 from kernel.i18n import _, ngettext
+from kernel.url import link_value
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -214,7 +215,7 @@ def open_link():
     try:
         if length > link_format.MAX_VALUE:  # never read: it might not fit MicroPython's heap
             raise link_format.LinkError(link_format.too_long(length))
-        value = str(window.location.hash)[len(PREFIX):]
+        value = link_value(str(window.location.hash), PREFIX)
         opened = open_value(value)
     except Exception as error:  # noqa: BLE001 - whatever the address, the page starts: the reason is shown
         _refused(error)

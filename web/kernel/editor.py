@@ -16,7 +16,7 @@ from pyscript.ffi import create_proxy
 
 from kernel import board_dom, download, reasons
 from kernel.i18n import _
-from kernel.url import quote
+from kernel.url import link_value, quote
 
 #: The editor's own tool, on every game's board: a tap marks the cell for the embed and the diagram.
 HIGHLIGHT = "highlight"
@@ -242,7 +242,7 @@ class EditorPage:
             self.refused = _("The position in the address has %(size)d characters; a position has at most "
                              "%(most)d. The board is unchanged.") % {"size": size, "most": MAX_TEXT}
             return
-        text = window.dvonnSafe.decode(str(window.location.hash)[10:])
+        text = window.dvonnSafe.decode(link_value(str(window.location.hash), "#position="))
         if text is None:
             self.refused = _("The position in the address is damaged (a %%-escape in it is not valid).") % ()
             return

@@ -58,7 +58,7 @@ class EditorPage:
         self.el = {}
         for name in ("editor-position", "editor-error", "editor-notice", "editor-playable", "export-link",
                      "export-analysis", "export-embed", "export-svg", "embed-flip", "embed-labels",
-                     "embed-caption", "share-link"):
+                     "embed-caption", "share-link", "copy-link", "copy-embed"):
             self.el[name] = _el(name)
         self.proxies = []
 
@@ -127,7 +127,9 @@ class EditorPage:
         problem = E.problem()
         playable = not problem
         self.el["editor-position"].value = text
-        error = (self.refused + " " + problem).strip()
+        # Each message on a line of its own (the box keeps line breaks): why the text was not read, then why
+        # the board's position cannot be played.
+        error = "\n".join([part for part in (self.refused, problem) if part])
         self.put("editor-error", "textContent", error)
         self.put("editor-error", "hidden", not error)
         self.put("editor-playable", "textContent", "" if playable else _(
@@ -141,6 +143,8 @@ class EditorPage:
         self.put("export-analysis", "aria-disabled", None if playable else "true")
         self.put("share-link", "value", self.base() + link if playable else "")
         self.put("share-link", "disabled", not playable)
+        self.put("copy-link", "disabled", not playable)  # a diagram has no link and no embed to copy
+        self.put("copy-embed", "disabled", not playable)
         embed = ""
         if playable:
             embed = E.embed_snippet(self.base(), text, flipped, bool(self.el["embed-labels"].checked),
@@ -263,6 +267,19 @@ class EditorPage:
             self.notify(done if _copy(field) else fallback)
         return handler
 
+    def on_copy_position(self, event):
+        """Copy the board's position string: the field may hold a text that was not read (left there
+        to be corrected), which the notice then says."""
+        text = self.E.text()
+        read = str(self.el["editor-position"].value).strip() == text
+        if read:
+            self.notify(_("Position string copied.") if window.dvonnSafe.clip(text) else
+                        _("Copy the position string from its field."))
+        elif window.dvonnSafe.clip(text):
+            self.notify(_("The board's position string is copied, %s: the text in the field was not read.") % text)
+        else:
+            self.notify(_("The text in the field was not read: the board's position string is %s.") % text)
+
     def on_svg(self, event):
         playable = not self.E.problem()
         text = self.E.svg(playable, self.flipped(), bool(self.el["embed-labels"].checked), self.highlight,
@@ -291,9 +308,8 @@ class EditorPage:
             self.listen(self.el[name], "change", self.on_option)
         self.listen(self.el["embed-caption"], "input", self.on_option)
         self.listen(self.el["export-svg"], "click", self.on_svg)
+        self.listen(_el("copy-position"), "click", self.on_copy_position)
         for button, field, done, fallback in (
-                ("copy-position", "editor-position", _("Position string copied."),
-                 _("Copy the position string from its field.")),
                 ("copy-link", "share-link", _("Link copied: it opens the game page at this position."),
                  _("Copy the link from its field.")),
                 ("copy-embed", "export-embed", _("Embed code copied: paste it into your page."),

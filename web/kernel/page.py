@@ -446,6 +446,14 @@ class GamePage:
         self.S.new_game(white=self.EL["white-player"].value, black=self.EL["black-player"].value,
                         level=self.EL["level"].value, seed=self.new_seed(), **self.new_game_options())
         self.after_change()
+        self.show_board()
+
+    def show_board(self):
+        """Bring the board, and the bot's line under it, into view if the board is not all in it: on a
+        phone the new-game form is below the board, and the page stayed scrolled there (issue 56)."""
+        box = self.board.getBoundingClientRect()
+        if box.top < 0 or box.bottom > window.innerHeight:
+            document.querySelector("section.play").scrollIntoView(True)
 
     def on_play_again(self, event):
         """"Play again", at the end of a game: a new game with the same players, level and options."""

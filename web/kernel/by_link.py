@@ -328,10 +328,10 @@ def _opened_notice(game, mine, names):
     last = str(game.moves[-1])
     if game.to_move == mine:
         return _with_friend(friend, _("%(friend)s played %(move)s (marked): your move (you play %(side)s)."),
-                            _("your friend played %(move)s (marked): your move (you play %(side)s)."),
+                            _("Your friend played %(move)s (marked): your move (you play %(side)s)."),
                             move=last, side=side)
     return _with_friend(friend, _("%(friend)s's move: send them the link."),
-                        _("your friend's move: send them the link."))
+                        _("Your friend's move: send them the link."))
 
 
 def _update(entry, link, game, value, mine):
@@ -447,7 +447,7 @@ def draw():
             status = _("Your move (you play %(side)s).") % {"side": _side(mine)}
         else:
             status = _with_friend(friend, _("%(friend)s's move: send %(friend)s this link."),
-                                  _("your friend's move: send them this link."))
+                                  _("Your friend's move: send them this link."))
         _el("link-status").textContent = status
         _el("link-send").hidden = my_turn
         _el("link-share").hidden = not bool(window.dvonnLink.canShare())

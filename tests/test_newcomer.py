@@ -34,3 +34,16 @@ def test_a_build_without_them_says_what_to_install(tmp_path: Path) -> None:
     assert "babel and zstandard missing" in done.stderr
     assert "pip install -r requirements-build.txt" in done.stderr
     assert not (tmp_path / "dist").exists()
+
+
+def test_a_test_run_writes_into_one_ignored_folder() -> None:
+    from hypothesis.configuration import storage_directory
+
+    from conftest import TEST_OUTPUT
+    from e2e.conftest import ARTIFACTS
+
+    assert TEST_OUTPUT == ROOT / ".test-output"
+    assert storage_directory("examples", intent_to_write=False).path.is_relative_to(TEST_OUTPUT)
+    assert ARTIFACTS.is_relative_to(TEST_OUTPUT)
+    ignored = subprocess.run(["git", "check-ignore", "-q", ".test-output/screenshots/x.png"], cwd=ROOT)
+    assert ignored.returncode == 0, ".test-output/ is not in .gitignore"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The screenshots of issue 43's closing note, made again: PNG files in docs/screenshots/.
+"""Screenshots of the game pages (first taken for issue 43's closing note): PNG files in docs/screenshots/.
 
-    python3 tools/screenshots_43.py [--dir dist] [--out docs/screenshots] [NAME ...]
+    python3 tools/game_page_screenshots.py [--dir dist] [--out docs/screenshots] [NAME ...]
 
 Builds the site into a temporary folder (or takes ``--dir``), serves it on 127.0.0.1 and drives
 Debian chromium through the browser tests' page drivers (tests/e2e/app.py).  NAME is any of:
@@ -177,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.shutdown()
     if too_large:
-        print(f"screenshots_43.py: over {MOST_BYTES // 1024} KB or with page errors: {too_large}", file=sys.stderr)
+        print(f"game_page_screenshots.py: over {MOST_BYTES // 1024} KB or with page errors: {too_large}",
+              file=sys.stderr)
         return 1
     return 0
 

@@ -130,7 +130,7 @@ PAGES = (
          values=lambda: {"diamonds_answers": diamonds_answers()}, figures=diamonds_checked_figures),
     Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board,
          frame=EMBED_FRAME, embed=True),
-    Page("floor.html", SHARED / "floor.html", languages=("en",)),  # the floor of benchmarks/web_load.py
+    Page("floor.html", SHARED / "floor.html", languages=("en",)),  # the floor of benchmarks/pages/web_load.py
     Page("editor.html", DVONN / "editor.html", "dvonn.editor", values=editor_board("dvonn"), frame=EDITOR_FRAME),
     Page("diamonds-editor.html", DIAMONDS / "diamonds-editor.html", "diamonds.editor", values=editor_board("diamonds"),
          frame=EDITOR_FRAME),

@@ -128,7 +128,8 @@ PAGES = (
     Page("diamonds.html", DIAMONDS / "diamonds.html", "diamonds.main", lazy=("study",), worker=True,
          values=diamonds_board, frame=GAME_FRAME),
     Page("diamonds-rules.html", DIAMONDS / "diamonds-rules.html", "diamonds.rules",
-         values=lambda: {"diamonds_answers": diamonds_answers()}, figures=diamonds_checked_figures),
+         values=lambda: {"diamonds_answers": diamonds_answers()},
+         figures=lambda page: lessons.rules_links("diamonds", "diamonds-learn.html")(diamonds_checked_figures(page))),
     Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board,
          frame=EMBED_FRAME, embed=True),
     Page("floor.html", SHARED / "floor.html", languages=("en",)),  # the floor of benchmarks/web_load.py
@@ -143,6 +144,8 @@ PAGES = (
     Page("diamonds-puzzles.html", DIAMONDS / "diamonds-puzzles.html", "diamonds.puzzles", values=diamonds_board,
          frame=PUZZLE_FRAME),
     Page("learn.html", DVONN / "learn.html", "dvonn.learn", values=lessons.page_values("dvonn"), frame=LEARN_FRAME),
+    Page("diamonds-learn.html", DIAMONDS / "diamonds-learn.html", "diamonds.learn",
+         values=lessons.page_values("diamonds"), frame=LEARN_FRAME),
 )
 
 

@@ -164,6 +164,8 @@ def test_the_diamonds_documentation_boards_have_no_axe_violation(page, base_url:
     ("learn.html?lesson=blocked", ["D3", "check"]),  # a tap task: a cell tapped, then a wrong answer checked
     ("learn.html?lesson=moving&task=3", ["E3", "B3"]),  # a refused move, explained
     ("learn.html?lesson=cut-off&task=1", ["C2"]),  # a stack picked, its targets lit
+    ("diamonds-learn.html?lesson=pivot&task=1", ["e5", "d5"]),  # a drop that makes a diamond, a pivot picked
+    ("diamonds-learn.html?lesson=diamond&task=2", ["b6", "check"]),  # a tap task answered wrong
 ])
 def test_the_lessons_pages_have_no_axe_violation(page, base_url: str, path: str, clicks: list[str]) -> None:  # type: ignore[no-untyped-def]
     page.set_default_timeout(30_000)

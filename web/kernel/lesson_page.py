@@ -183,7 +183,9 @@ class LessonPage:
             if run.may_show_solution():
                 text += " " + _("You may see the solution now.")
                 self.verdict = (verdict, text)
-            self.A.open(self, after if after is not None else run.game)
+            if after is not None:
+                self.A.open(self, after)
+            # A refused step leaves the board as it was: a turn being built keeps its steps (nothing lost).
         else:
             self.A.open(self, run.game)
             if run.done:

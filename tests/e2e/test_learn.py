@@ -247,3 +247,26 @@ def test_the_rules_page_links_its_sections_to_their_lessons(page, base_url: str,
     page.locator(f'[data-testid="learn-link"][href$="lesson={last["id"]}"]').first.click()
     page.wait_for_function("document.body.dataset.ready === 'true'")
     assert page.evaluate("document.body.dataset.lesson") == last["id"]
+
+
+def test_a_task_by_keyboard_alone(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """The board takes the arrows and Enter as on every board (kernel/board_dom.py's BoardInput): a
+    stack picked and moved, and the next task, without a mouse."""
+    page.set_default_timeout(30_000)
+    page.goto(base_url + "learn.html?lesson=moving&task=3")
+    learn = Learn(page, "dvonn")
+    learn.ready()
+    page.locator('[data-testid="task-board"] [tabindex="0"]').focus()
+    assert page.evaluate("document.activeElement.dataset.cell") == "F3"
+    page.keyboard.press("ArrowLeft")  # to E3, the white stack of three
+    assert page.evaluate("document.activeElement.dataset.cell") == "E3"
+    page.keyboard.press("Enter")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")  # F3, G3, H3
+    assert page.evaluate("document.activeElement.dataset.cell") == "H3"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.tries === '1'")
+    assert learn.verdict()[0] == "ok"
+    page.get_by_test_id("task-next").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.lesson === 'blocked'")

@@ -94,6 +94,7 @@ class LessonPage:
         self.turned = False
         self.embedded = False
         self.finished_text = ""
+        self.path_drawn = ""
         self.tries = 0  # tries judged on this page (body.dataset.tries: a test waits for the next verdict)
         ids = [lesson["id"] for lesson in self.lessons]
         self.progress, damaged = L.load_progress(window.dvonnSafe.get(adapter.KEY), ids)
@@ -116,7 +117,10 @@ class LessonPage:
                          'aria-label="%s"><span>%d. %s</span><span class="stars" aria-hidden="true">%s</span>'
                          '</button></li>' % (lesson["id"], stars, current, escape(label), i + 1,
                                              escape(lesson["title"]), "★" * stars + "☆" * (3 - stars)))
-        self.EL["lesson-path"].innerHTML = "".join(items)
+        markup = "".join(items)
+        if markup != self.path_drawn:  # (a redraw of the same path would take the keyboard focus off it)
+            self.path_drawn = markup
+            self.EL["lesson-path"].innerHTML = markup
 
     # -- a task ------------------------------------------------------------------------------------
     def open(self, lesson, task):

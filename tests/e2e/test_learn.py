@@ -206,7 +206,9 @@ def test_an_embedded_task_in_a_page_of_another_origin(  # type: ignore[no-untype
         '<!doctype html><html lang="en"><title>A rules page elsewhere</title><h1>Cut-off</h1>'
         f'<iframe title="Task" src="{base_url}embed.html?lesson=cut-off&amp;task=2" width="420" height="560"></iframe>'
         f'<iframe title="Nothing" src="{base_url}embed.html?lesson=flying&amp;task=1" width="420" height="300">'
-        '</iframe>')
+        '</iframe>'
+        f'<iframe title="Pie" src="{base_url}embed.html?game=diamonds&amp;lesson=pie&amp;task=1" width="420" '
+        'height="560"></iframe>')
     urls: list[str] = []
     page.on("request", lambda request: urls.append(request.url))
     page.set_default_timeout(30_000)
@@ -214,10 +216,10 @@ def test_an_embedded_task_in_a_page_of_another_origin(  # type: ignore[no-untype
     frames = {}
     for _ in range(60):
         frames = {urlsplit(f.url).query: f for f in page.frames if "learn.html" in f.url}
-        if len(frames) == 2:
+        if len(frames) == 3:
             break
         page.wait_for_timeout(250)
-    assert len(frames) == 2, [f.url for f in page.frames]
+    assert len(frames) == 3, [f.url for f in page.frames]
     task = next(f for q, f in frames.items() if "cut-off" in q)
     unknown = next(f for q, f in frames.items() if "flying" in q)
     learn = Learn(task, "dvonn")
@@ -229,6 +231,12 @@ def test_an_embedded_task_in_a_page_of_another_origin(  # type: ignore[no-untype
     assert learn.play_task(lesson["tasks"][1], wrong_first=True) == 1
     Learn(unknown, "dvonn").ready()
     assert "There is no lesson flying" in unknown.get_by_test_id("lesson-notice").inner_text()
+    pie = next(f for q, f in frames.items() if "pie" in q)
+    assert urlsplit(pie.url).path.endswith("/diamonds-learn.html")
+    diamonds = Learn(pie, "diamonds")
+    diamonds.ready()
+    task = next(x for x in lessons_of("diamonds") if x["id"] == "pie")["tasks"][0]
+    assert diamonds.play_task(task, wrong_first=True) == 1
     hosts = {urlsplit(host).netloc, urlsplit(base_url).netloc}
     assert {urlsplit(u).netloc for u in urls if urlsplit(u).scheme.startswith("http")} <= hosts
 

@@ -11,7 +11,7 @@ from diamonds.session import Session
 from dvonn_core.diamonds import DiamondsGame
 from dvonn_core.diamonds.board import CELLS
 from dvonn_core.diamonds.rules import threats
-from kernel.i18n import N_, _
+from kernel.i18n import N_, _, decimal
 from kernel.puzzle_page import Adapter, PuzzlePage
 
 FULL = (1 << len(CELLS)) - 1
@@ -53,7 +53,7 @@ class DiamondsPuzzles(Adapter):
         return None if first in ("pass", "swap") else first
 
     def margin_text(self, margin):
-        return _("%s stones") % margin
+        return _("%s stones") % decimal(float(margin), 2)
 
     def wrong(self, game, puzzle):
         """The wrong turn's cost (at least the margin) and the cells where the opponent can now complete a

@@ -24,7 +24,8 @@ NOT_READ = "This address was not read: it holds %d KB, more than the 128 KB a pa
 SAYS = {"index.html": "notice", "diamonds.html": "notice", "editor.html": "editor-error",
         "diamonds-editor.html": "editor-error", "analysis.html": "notice", "diamonds-analysis.html": "notice",
         "puzzles.html": "puzzle-notice", "diamonds-puzzles.html": "puzzle-notice",
-        "rules.html": "address-refused", "diamonds-rules.html": "address-refused"}
+        "rules.html": "address-refused", "diamonds-rules.html": "address-refused", "learn.html": "lesson-notice",
+        "diamonds-learn.html": "lesson-notice"}
 
 
 @pytest.fixture()
@@ -61,6 +62,8 @@ def kb(length: int) -> int:
     ("diamonds-puzzles.html", "#id=" + "a" * MB),
     ("rules.html", "?x=" + "a" * MB),
     ("diamonds-rules.html", "#" + "a" * MB),
+    ("learn.html", "?lesson=" + "a" * MB),
+    ("diamonds-learn.html", "#" + "a" * MB),
 ], ids=lambda value: value if len(value) < 40 else "%s-%dKB" % (value[:4], len(value) // 1024))
 def test_a_page_opened_at_a_huge_address_starts_and_says_why(controlled: Any, base_url: str, path: str,
                                                              tail: str) -> None:

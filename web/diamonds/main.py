@@ -19,7 +19,6 @@ from kernel.url import iframe, quote
 
 
 class DiamondsPage(GamePage):
-    BOT_THINK = "diamonds_think"
     GAME_KIND = "diamonds"
     ANALYSIS_NODES = 1500  # a node here is a whole turn, its chains generated: dearer than DVONN's
     SCORED_PHASES = ("play",)

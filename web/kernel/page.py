@@ -55,8 +55,6 @@ class GamePage:
     """The page of one game: ``session`` its state, ``persist`` its saves and records.  A game's
     page module subclasses it (see the module's docstring) and calls :meth:`start`."""
 
-    #: The worker's function for the hard bot's look at a position (hint, analysis).
-    BOT_THINK = "think"
     #: The game's name for the worker's live search (``search``) and the analysis (``score``).
     GAME_KIND = "dvonn"
     #: The game analysis searches each position to this many nodes (no clock: the same verdicts on
@@ -473,9 +471,12 @@ class GamePage:
         asyncio.create_task(self.ask_hint())
 
     async def think(self, position, seconds):
-        """The hard bot's look at ``position`` in the worker: (move text, the rest of its answer)."""
-        answer = str(await getattr(self.bot, self.BOT_THINK)(position, "hard", self.S.seed, seconds))
-        return answer
+        """The study search's look at ``position`` in the worker (the analysis board's, with one line):
+        its answer, the move text then the rest."""
+        bot = self.bot
+        if bot is None:
+            return ""
+        return str(await bot.study(self.GAME_KIND, position, 0, seconds))
 
     async def ask_hint(self):
         """Ask the worker for the hard bot's move here; mark it on the board unless the position changed."""

@@ -129,3 +129,31 @@ def test_an_exact_endgame_marks_every_legal_move_as_a_plain_minimax_does(page: A
     page.wait_for_function("p => document.body.dataset.position === p && +(document.body.dataset.depth || 0) >= 1",
                            arg=core("dvonn", POSITIONS["dvonn"]).position(), timeout=120_000)
     assert page.get_by_test_id("analysis-exact").count() == 0
+
+
+def test_the_game_analysis_marks_every_move_where_the_solver_reaches(app: Any) -> None:
+    moves = app.ANALYSIS_GAME
+    app.wait_bot_ready()
+    app.import_record(app.record_of(moves))
+    app.page.get_by_test_id("analyse").click()
+    app.page.wait_for_function("document.body.dataset.analysis === 'done'", timeout=600_000)
+    # The first position of nine stacks or fewer with a choice of moves, and a middle game.
+    ply = next(i for i in range(len(moves)) if (lambda g: g.phase == "movement" and len(g.legal_moves()) > 1
+               and sum(1 for s in g.stacks() if s) <= 9)(app.rules(app.after(moves, i))))
+    game = app.rules(app.after(moves, ply))
+    app.page.locator(f'[data-testid="history"] [data-ply="{ply}"]').click()
+    app.page.wait_for_function(f"document.body.dataset.ply === '{ply}'")
+    assert app.page.get_by_test_id("analysis-exact").is_visible()
+    marks = {li.get_attribute("data-move"): (li.get_attribute("data-outcome"), int(li.get_attribute("data-margin")))
+             for li in app.page.get_by_test_id("analysis-move").all()}
+    plain = {}
+    for move in game.legal_moves():
+        game.play(move)
+        margin = -exact_margin(game)
+        game.undo()
+        plain[str(move)] = ("win" if margin > 0 else "loss" if margin < 0 else "draw", margin)
+    assert marks == plain
+    app.page.locator('[data-testid="history"] [data-ply="60"]').click()  # 38 stacks or so: beyond the solver
+    app.page.wait_for_function("document.body.dataset.ply === '60'")
+    assert app.rules(app.after(moves, 60)).phase == "movement"
+    assert app.page.get_by_test_id("analysis-exact").count() == 0

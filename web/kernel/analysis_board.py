@@ -27,8 +27,9 @@ from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
 from kernel import board_dom
-from kernel.i18n import _, ngettext
+from kernel.i18n import _
 from kernel.url import quote
+from study.exact_marks import escape, marks_html
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -83,16 +84,6 @@ def white_view(score, to_move):
     if to_move == "black":
         value = -value
     return number(value), value
-
-
-def escape(text):
-    """``text`` for HTML (an attribute's value or an element's text).
-
-    >>> escape('a>b "c" & <d>')
-    'a&gt;b &quot;c&quot; &amp; &lt;d&gt;'
-    """
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
 
 
 class AnalysisBoard:
@@ -242,7 +233,7 @@ class AnalysisBoard:
                 items.append('<li data-move="%s" data-eval="%s"><span class="pv-eval">%s</span> %s</li>'
                              % (escape(entry.get("move")), "" if value is None else "%.2f" % value, text, buttons))
             _el("analysis-lines").innerHTML = "".join(items)
-            _el("analysis-endgame").innerHTML = self.exact_html() if self.exact else ""
+            _el("analysis-endgame").innerHTML = marks_html(self.exact, self.A.shown_move) if self.exact else ""
         played = self.played
         if played is not None and played[0] == self.S.game.position() and self.report:
             best = played[2]
@@ -255,25 +246,6 @@ class AnalysisBoard:
             _el("analysis-played").setAttribute("data-eval", shown if shown != "…" else "")
         else:
             self.put("analysis-played", "hidden", True)
-
-    def exact_html(self):
-        """The exact solver's verdict on every legal move, best first (for the side to move)."""
-        items = []
-        for entry in self.exact:
-            margin = int(entry["margin"])
-            if entry["outcome"] == "win":
-                verdict = ngettext("wins by %d piece", "wins by %d pieces", margin) % margin
-            elif entry["outcome"] == "loss":
-                verdict = ngettext("loses by %d piece", "loses by %d pieces", -margin) % -margin
-            else:
-                verdict = _("draws")
-            items.append('<li data-testid="analysis-move" class="%s" data-move="%s" data-outcome="%s" data-margin="%d">'
-                         '%s %s</li>' % (escape(entry["outcome"]), escape(entry["move"]), escape(entry["outcome"]),
-                                         margin, escape(self.A.shown_move(entry["move"])), escape(verdict)))
-        return ('<p data-testid="analysis-exact" class="analysis-exact"><strong>%s</strong></p>'
-                '<ol class="analysis-exact-moves" aria-label="%s">%s</ol>'
-                % (escape(_("Exact: every move is played out to the end of the game, for the side to move.")),
-                   escape(_("Every legal move with its exact outcome, the best first")), "".join(items)))
 
     # -- the search ------------------------------------------------------------------------------------
     def changed(self):

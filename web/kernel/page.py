@@ -34,6 +34,7 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
             "score-white", "score-black", "white-player", "black-player", "level", "turn-white", "turn-black",
             "review-start", "review-back", "review-forward", "review-end", "back-to-game", "review-counter",
             "branch-box", "hint", "analyse", "analysis-progress", "analysis-graph", "analysis-note",
+            "analysis-endgame",
             "analysis-summary", "play-again", "open-editor", "open-analysis", "resign", "resign-box")
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
@@ -60,6 +61,9 @@ class GamePage:
     #: The game analysis searches each position to this many nodes (no clock: the same verdicts on
     #: every run and device): about 0.25 s a position in Pyodide on a laptop, as the time budget it replaced.
     ANALYSIS_NODES = 4000
+    #: The game analysis asks the exact solver for every move of a position it reaches within this many
+    #: nodes (no clock: the same marks everywhere; 0: the game has no solver), kernel/bot_worker.exact.
+    EXACT_NODES = 100000
     #: The phases whose positions the analysis scores.
     SCORED_PHASES = ("movement",)
     #: The game's board editor (kernel/editor.py), opened at the position on screen.
@@ -543,6 +547,15 @@ class GamePage:
                               "The bot preferred %(better)s (marked on the board).")) % values
         self.EL["analysis-note"].textContent = note
         self.EL["analysis-note"].hidden = not note
+        marks = result.exact.get(S.ply() - result.first) if result is not None else None
+        html = self.analysis["module"].marks_html(marks, self.shown_move) if marks else ""
+        if self.analysis.get("endgame", "") != html:  # the exact marks of the position shown
+            self.analysis["endgame"] = html
+            self.EL["analysis-endgame"].innerHTML = html
+
+    def shown_move(self, move):
+        """A move as the exact marks write it."""
+        return move
 
     #: What the analysis counts (its scores are hundredths of one), and what it says when no
     #: position of the game could be scored.
@@ -603,6 +616,16 @@ class GamePage:
                         searched += 1
                     result.add(i, answer)
                 progress.value = int(100 * (i + 1) / n)
+            if self.EXACT_NODES:
+                for i in range(n):  # the exact marks, where the solver reaches (the worker says "" elsewhere)
+                    if self.line_key() != key:
+                        break
+                    if phases[i] in self.SCORED_PHASES:
+                        answer = module.CACHE.get("exact " + positions[i])
+                        if answer is None:
+                            answer = str(await self.bot.exact(positions[i], self.EXACT_NODES))
+                            module.CACHE["exact " + positions[i]] = answer
+                        result.add_exact(i, answer)
             result.fill_forced()
             verdicts = result.verdicts()
             self.analysis["result"] = result

@@ -15,7 +15,8 @@ session, how its board is drawn, what a press on a cell does, and its pages' nam
 Test hooks: ``body.dataset.position``, ``body.dataset.ready``, ``body.dataset.analysing`` ("true"
 while the worker searches the position on screen), ``body.dataset.depth`` and ``body.dataset.line``
 (the best line's moves, space-separated, for the position on screen); ``body.dataset.firstReportAt``
-(``performance.now()`` of the first evaluation of the position on screen (depth 1), for the figures).
+(``performance.now()`` of the first evaluation of the position on screen (depth 1), for the figures),
+``body.dataset.nodes`` and ``body.dataset.seconds`` (the nodes and seconds of its last report).
 ``body.dataset.analysisDepth`` (set by a test before a search starts): each search ends once it has
 done that depth, so that a test reads a best line that no longer changes.
 """
@@ -325,6 +326,8 @@ class AnalysisBoard:
         self.lines = [entry for entry in report.get("lines") or [] if isinstance(entry, dict)]
         self.exact = [entry for entry in report.get("exact") or [] if isinstance(entry, dict)]
         document.body.dataset.reportedAt = str(window.performance.now())
+        document.body.dataset.nodes = str(report.get("nodes") or 0)  # the figures: nodes a second
+        document.body.dataset.seconds = str(report.get("seconds") or 0)
         self.redraw()
 
     # -- events ------------------------------------------------------------------------------------

@@ -261,8 +261,9 @@ def swing(depth: int, tempo: int | None) -> None:
                 opposite += a * b < 0
     changes.sort()
     used = TEMPO if tempo is None else tempo
-    print(f"dvonn swing with tempo {used}, depths 3 to {depth} (hundredths of a piece): median {statistics.median(changes):g}, "
-          f"90th percentile {changes[int(0.9 * len(changes))]}, largest {changes[-1]}; successive changes of "
+    print(f"dvonn swing with tempo {used}, depths 3 to {depth} (hundredths of a piece): "
+          f"median {statistics.median(changes):g}, 90th percentile {changes[int(0.9 * len(changes))]}, "
+          f"largest {changes[-1]}; successive changes of "
           f"opposite signs {opposite} of {pairs}; {load()}")
 
 

@@ -219,3 +219,17 @@ def test_the_diamonds_evaluation_is_steady_from_depth_to_depth() -> None:
     # median 190, 20 of 20 pairs of successive changes in opposite directions; with TEMPO: 100, 20 and 5.
     largest, median, opposite, flips = swing("diamonds", 1, 3)
     assert largest <= 100 and median <= 40 and opposite <= 5 and flips == 0, (largest, median, opposite, flips)
+
+
+def test_a_finished_game_is_refused_with_the_reason() -> None:
+    from dvonn_core.dvonn.setup import random_game
+
+    over = random_game(3)
+    with pytest.raises(ValueError, match="the game is over"):
+        StudySearch(over).deepen()
+    ended = DiamondsGame.from_position(positions("diamonds")[0])
+    ended.play("pass")
+    ended.play("pass")
+    assert ended.phase == "over"
+    with pytest.raises(ValueError, match="the game is over"):
+        DiamondsStudy(ended).deepen()

@@ -72,9 +72,12 @@ class StudySearch(Search):
 
     def deepen(self, max_depth: int = MAX_DEPTH, rng: "Optional[Rng]" = None) -> "List[Tuple[int, int]]":
         """Deepen from depth 1 until ``max_depth``, the node budget, the hook, or a root solved to the
-        end; the lines of the last depth done (empty when not even depth 1 was)."""
+        end; the lines of the last depth done (empty when not even depth 1 was).  ``ValueError`` when the
+        game is over."""
         g = self.game
         root = list(g.legal_codes())
+        if not root:
+            raise ValueError("the game is over: there is no move to choose in %s" % g.position())
         rng = rng or Rng(1)  # the seed the study tools have always given the hard bot
         keys = [rng.next() for _ in root]
         order = sorted(range(len(root)), key=lambda k: (-self._order_key(root[k], 0, 0), keys[k]))

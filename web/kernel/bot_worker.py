@@ -299,10 +299,9 @@ _LOCK = []  # type: List[Any]  # the asyncio.Lock that runs live searches one at
 LINE_PLIES = 8
 #: The analysis board's DVONN search deepens to this depth before it asks the exact solver, where it
 #: reaches (a first evaluation within a moment), and the solver gives up after EXACT_NODES nodes (the
-#: search goes on then).  The game analysis asks it for at most ANALYSIS_EXACT_NODES nodes a position.
+#: search goes on then).  The game analysis gives it the page's EXACT_NODES a position (kernel/page.py).
 EXACT_AFTER = 4
 EXACT_NODES = 3000000
-ANALYSIS_EXACT_NODES = 200000
 
 
 async def analyse(game_kind, position, token, channel, most=0, lines=3):

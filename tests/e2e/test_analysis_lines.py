@@ -121,9 +121,11 @@ def test_an_exact_endgame_marks_every_legal_move_as_a_plain_minimax_does(page: A
     assert [margin for _, _, margin in marks] == sorted(plain.values(), reverse=True)
     for _move, outcome, margin in marks:
         assert outcome == ("win" if margin > 0 else "loss" if margin < 0 else "draw")
-    # The evaluation is the best move's final margin, from White's view.
+    # The evaluation is the best move's final margin, from White's view; the lines are the best three.
     best = marks[0][2] if game.to_move == "white" else -marks[0][2]
     assert float(page.get_by_test_id("analysis-eval").inner_text()) == best
+    white = 1 if game.to_move == "white" else -1
+    assert lines(page) == [(m, float(white * margin)) for m, _, margin in marks[:3]]
     # A middle game is not exact.
     page.goto(base_url + "analysis.html#position=" + POSITIONS["dvonn"])
     page.wait_for_function("p => document.body.dataset.position === p && +(document.body.dataset.depth || 0) >= 1",

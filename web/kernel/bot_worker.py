@@ -361,7 +361,7 @@ def _dvonn_study(position, token, channel, lines, most):
             if token in STOPPED:
                 return _study_final(live, search, game)
             try:
-                return _exact_final(live, game, exact_moves(game, EXACT_NODES, live.turn_only))
+                return _exact_final(live, game, exact_moves(game, EXACT_NODES, live.turn_only), search, lines)
             except StudyStopped:
                 return _study_final(live, search, game)
             except OutOfTime:
@@ -388,17 +388,20 @@ def _exact_score(margin):
     return WIN + margin if margin > 0 else -WIN + margin if margin < 0 else 0
 
 
-def _exact_final(live, game, exact):
+def _exact_final(live, game, exact, search, lines):
+    """The final report of an exact result: the ``lines`` best moves as the lines (their evaluation the
+    final margin), every move's mark (``exact``), at the depth the search had done before."""
     best, margin = exact[0]
     score = dvonn_score(game, _exact_score(margin))
-    text = "%s %s %d %d" % (text_of(best), score, 0, 0)
+    text = "%s %s %d %d" % (text_of(best), score, search.completed, search.nodes)
     if live.channel is not None:
-        lines = [{"move": text_of(code), "score": dvonn_score(game, _exact_score(m)), "line": [text_of(code)]}
-                 for code, m in exact]
+        shown = [{"move": text_of(code), "score": dvonn_score(game, _exact_score(m)), "line": [text_of(code)]}
+                 for code, m in exact[:lines]]
         live.channel.postMessage(json.dumps({
-            "token": live.token, "depth": 0, "move": text_of(best), "score": score, "nodes": 0,
+            "token": live.token, "depth": search.completed, "move": text_of(best), "score": score,
+            "nodes": search.nodes,
             "seconds": round(time.time() - live.start, 2), "line": [text_of(best)], "final": True,
-            "lines": lines, "exact": exact_report(game, exact)}))
+            "lines": shown, "exact": exact_report(game, exact)}))
     return text
 
 

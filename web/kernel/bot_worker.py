@@ -337,8 +337,8 @@ def _dvonn_study(position, token, channel, lines, most):
     from dvonn_core.dvonn.study import StudySearch, StudyStopped, exact_moves, solvable
 
     game = Game.from_position(str(position))
-    if game.placed < 49:
-        return think(position, "hard", 1, 1.0)  # placement: the bot scores cells, not pieces
+    if game.placed < 49:  # placement: the bot scores cells, not pieces (its move, as the analysis had it)
+        return _dvonn_live(position, "hard", 1, token, channel, True, LINE_PLIES, most)
 
     def describe(s):
         code = s.partial or s.best

@@ -14,7 +14,13 @@ import pytest
 
 from positions import exact_margin, small_endgame
 
+from .axe import summary, violations
 from .test_analysis_board import POSITIONS, bound_depth, core, is_legal, open_board, wait_done
+
+
+@pytest.fixture(scope="module")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "bypass_csp": True}  # axe's script, added by the test
 
 
 def lines(page: Any) -> list[tuple[str, float]]:
@@ -110,6 +116,8 @@ def test_an_exact_endgame_marks_every_legal_move_as_a_plain_minimax_does(page: A
     open_board(page, base_url, "dvonn", position)
     wait_done(page, position)
     assert page.get_by_test_id("analysis-exact").is_visible()
+    found = violations(page)
+    assert not found, summary(found)
     marks = [(li.get_attribute("data-move"), li.get_attribute("data-outcome"), int(li.get_attribute("data-margin")))
              for li in page.get_by_test_id("analysis-move").all()]
     plain = {}
@@ -155,6 +163,8 @@ def test_the_game_analysis_marks_every_move_where_the_solver_reaches(app: Any) -
         game.undo()
         plain[str(move)] = ("win" if margin > 0 else "loss" if margin < 0 else "draw", margin)
     assert marks == plain
+    found = violations(app.page)
+    assert not found, summary(found)
     app.page.locator('[data-testid="history"] [data-ply="60"]').click()  # 38 stacks or so: beyond the solver
     app.page.wait_for_function("document.body.dataset.ply === '60'")
     assert app.rules(app.after(moves, 60)).phase == "movement"

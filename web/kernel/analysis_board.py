@@ -192,7 +192,7 @@ class AnalysisBoard:
         self.put("analysis-depth", "textContent", str(depth))
         self.put("body", "depth", str(depth))
         self.draw_line()
-        self.draw_lines(to_move, text)
+        self.draw_lines(to_move, text, value)
         analysing = self.token is not None and not self.finished and not self.S.over()
         self.put("body", "analysing", "true" if analysing else "false")
         state = ""
@@ -218,9 +218,10 @@ class AnalysisBoard:
         _el("analysis-line").innerHTML = "".join(items)
         document.body.dataset.line = key
 
-    def draw_lines(self, to_move, shown):
+    def draw_lines(self, to_move, shown, value):
         """The lines (``analysis-lines``), the exact moves (``analysis-endgame``) and the move played
-        here that was none of the lines (``analysis-played``); ``shown``: the evaluation shown."""
+        here that was none of the lines (``analysis-played``); ``shown``: the evaluation shown, ``value`` its
+        number (None for none)."""
         key = json.dumps([self.lines, self.exact, to_move])
         if self.written.get("lines") != key:
             self.written["lines"] = key
@@ -244,7 +245,7 @@ class AnalysisBoard:
             self.put("analysis-played", "textContent", text)
             self.put("analysis-played", "hidden", False)
             _el("analysis-played").setAttribute("data-move", played[1])
-            _el("analysis-played").setAttribute("data-eval", shown if shown != "…" else "")
+            _el("analysis-played").setAttribute("data-eval", "" if value is None else "%.2f" % value)
         else:
             self.put("analysis-played", "hidden", True)
 

@@ -76,7 +76,7 @@ DIST = ROOT / "dist"
 
 #: Library modules the pages' main thread never needs (the searches run in the worker).
 WORKER_ONLY = ("dvonn_core.dvonn.bot", "dvonn_core.diamonds.bot", "dvonn_core.diamonds.perft",
-               "dvonn_core.dvonn.perft")
+               "dvonn_core.dvonn.perft", "dvonn_core.dvonn.study", "dvonn_core.diamonds.study")
 # Static files of web/shared/ copied as they are (templates are handled separately).
 STATIC_FILES = ("style.css", "editor.css", "analysis.css", "learn.css", "icon.svg", "manifest.webmanifest")
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Screenshots of the board editor and the analysis board (issue 40), on a phone and a desktop, both games:
-docs/screenshots/{editor,analysis}-{dvonn,diamonds}-{phone,desktop}.png.
+docs/screenshots/{editor,analysis}-{dvonn,diamonds}-{phone,desktop}.png; and the analysis board in a DVONN
+endgame the exact solver reaches, every move marked (issue 54): docs/screenshots/analysis-dvonn-exact-phone.png.
 
     python tools/screenshots.py [--site DIR] [--out docs/screenshots]
 
@@ -41,6 +42,8 @@ PIXELS = """async (png) => {
   for (let i = 0; i < data.length; i += 0x8000) text += String.fromCharCode.apply(null, data.subarray(i, i + 0x8000));
   return [bitmap.width, bitmap.height, btoa(text)];
 }"""
+#: A DVONN endgame of 12 stacks, White to move with 11 moves (tests/positions.py: small_endgame(5, 12)).
+ENDGAME = "2WB1bbbW2W-4wwwWbwwbbW3bbwdbbdbwwW-5WD3W-5W4-5W3.w"
 BOUND = "document.addEventListener('DOMContentLoaded', () => { document.body.dataset.analysisDepth = '4'; })"
 
 
@@ -87,6 +90,14 @@ def shoot(page, base: str, out: Path) -> list[Path]:  # type: ignore[no-untyped-
                 path = out / f"{name}-{kind}-{size}.png"
                 path.write_bytes(page.screenshot(full_page=size == "phone"))
                 made.append(path)
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(base + "analysis.html#position=" + quote(ENDGAME))
+    page.wait_for_function("document.body.dataset.analysing === 'false'"
+                           " && document.querySelector('[data-testid=analysis-exact]') !== null", timeout=300_000)
+    page.wait_for_timeout(300)
+    path = out / "analysis-dvonn-exact-phone.png"
+    path.write_bytes(page.screenshot(full_page=True))
+    made.append(path)
     return made
 
 

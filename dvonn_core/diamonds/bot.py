@@ -246,6 +246,9 @@ class Search:
         # changes no score, no order and no count: the same turn is chosen either way.
         self.lines = {} if line else None  # type: Optional[Dict[int, Any]]
         self.best_line = None  # type: Any  # the line of the last depth done, from the root
+        #: Added to the evaluation of every leaf for the side to move (0 for the bot levels; the study
+        #: tools' search, dvonn_core.diamonds.study, sets its measured value).
+        self.tempo = 0
 
     def principal_line(self) -> "List[Optional[Tuple[int, int, int, int, tuple]]]":
         """The turns of the best line of the last depth done, from the root: items of children()
@@ -315,7 +318,7 @@ class Search:
         if passes >= 2 or depth == 0:
             if self.lines is not None:
                 self.lines[depth] = None  # the line ends here
-            return final_score(mine, opp, white) if passes >= 2 else evaluate(mine, opp)
+            return final_score(mine, opp, white) if passes >= 2 else evaluate(mine, opp) + self.tempo
         best = -WIN * 2
         lines = self.lines
         line = None  # type: Any

@@ -519,6 +519,9 @@ class Search:
         self.solved = False
         self.partial = 0  # a root move that beat the first one in the current iteration
         self.futility = FUTILITY_DEPTH  # the depth up to which futility pruning applies (0: none)
+        #: Added to every heuristic evaluation for the side to move (0 for the bot levels; the study tools'
+        #: search, dvonn_core.dvonn.study, sets its measured value: the side to move gains by moving).
+        self.tempo = 0
 
     # ---------------------------------------------------------------- root
 
@@ -753,6 +756,7 @@ class Search:
         pop = g.pop
         cells = g.cells
         cache = self.evals[1 - g.turn]
+        tempo = self.tempo
         best = -WIN * 4
         best_move = moves[0]
         leaf = False
@@ -774,8 +778,9 @@ class Search:
                 v = -hit[0]
                 if not hit[1]:
                     leaf = True
+                    v -= tempo
             else:  # found without playing the move (never the end of the game)
-                v = -sc
+                v = -sc - tempo
                 leaf = True
             self.nodes += 1
             if not self.nodes & 31:
@@ -810,6 +815,7 @@ class Search:
                 hit = cache[key] = _evaluate(g)
             if not hit[1]:
                 self.leaf = True
+                return hit[0] + self.tempo
             return hit[0]
         key = tuple(g.cells)
         table = self.tt[g.turn]
@@ -832,7 +838,7 @@ class Search:
         self.terms[ply] = terms
         if depth <= self.futility and beta - alpha == 1 and terms[3] and popcount(terms[4]) >= FUTILITY_STACKS:
             # Futility: a null-window node near the leaves whose evaluation is far below alpha or above beta.
-            stand = (-terms[2] if g.turn else terms[2]) // SCALE
+            stand = (-terms[2] if g.turn else terms[2]) // SCALE + self.tempo
             if stand + FUTILITY_MARGIN[depth] <= alpha:
                 self.leaf = True
                 return stand + FUTILITY_MARGIN[depth]

@@ -28,7 +28,7 @@ from .game import Game, flood
 from .incremental import ARC_SAFE, CELL_OF, RAY_BITS
 
 try:
-    from typing import List, Optional, Tuple
+    from typing import Callable, List, Optional, Tuple
 except ImportError:  # MicroPython
     pass
 
@@ -59,9 +59,12 @@ class Solver:
     """An exact alpha-beta search to the end of the game of a copy of ``game``'s position (stack moves
     only: the placement must be over), stopped by :exc:`OutOfTime` at ``deadline`` (a time of
     :func:`~dvonn_core.common.portable.now`; None: no limit) or after ``max_nodes`` nodes in all (0: no limit;
-    checked every 1024 nodes, so the same nodes give the same answer on every machine)."""
+    checked every 1024 nodes, so the same nodes give the same answer on every machine).  ``hook``: called
+    with the solver at those checks as well (a live analysis reports its progress and is stopped this
+    way): when it returns True the solver stops with :exc:`OutOfTime`."""
 
-    def __init__(self, game: Game, deadline: "Optional[float]" = None, max_nodes: int = 0) -> None:
+    def __init__(self, game: Game, deadline: "Optional[float]" = None, max_nodes: int = 0,
+                 hook: "Optional[Callable[[Solver], bool]]" = None) -> None:
         if game.placed < SIZE:
             raise ValueError("the solver plays stack moves only: the placement phase is not over")
         st = game.cells
@@ -82,6 +85,7 @@ class Solver:
         self.turn = game.turn
         self.deadline = deadline
         self.max_nodes = max_nodes  # stop with OutOfTime after this many nodes in all (0: no limit)
+        self.hook = hook
         self.table = {}  # type: dict  # key -> (lower bound, upper bound, best move)
         self.history = [0] * 4096
         self.nodes = 0
@@ -150,6 +154,7 @@ class Solver:
         self.nodes += 1
         if not self.nodes & 1023 and (
             (self.deadline is not None and _now() > self.deadline) or (self.max_nodes and self.nodes > self.max_nodes)
+            or (self.hook is not None and self.hook(self))
         ):
             raise OutOfTime()
         if ply > self.deepest:

@@ -19,9 +19,9 @@ from kernel.url import iframe, quote
 
 
 class DiamondsPage(GamePage):
-    BOT_THINK = "diamonds_think"
     GAME_KIND = "diamonds"
     ANALYSIS_NODES = 1500  # a node here is a whole turn, its chains generated: dearer than DVONN's
+    EXACT_NODES = 0  # no exact solver (dvonn_core/diamonds/study.py says why)
     SCORED_PHASES = ("play",)
     UNITS = N_("stones")
     MORE_ELEMENTS = ("pass", "swap", "confirm")

@@ -15,7 +15,8 @@ session, how its board is drawn, what a press on a cell does, and its pages' nam
 Test hooks: ``body.dataset.position``, ``body.dataset.ready``, ``body.dataset.analysing`` ("true"
 while the worker searches the position on screen), ``body.dataset.depth`` and ``body.dataset.line``
 (the best line's moves, space-separated, for the position on screen); ``body.dataset.firstReportAt``
-(``performance.now()`` of the first evaluation of the position on screen (depth 1), for the figures).
+(``performance.now()`` of the first evaluation of the position on screen (depth 1), for the figures),
+``body.dataset.nodes`` and ``body.dataset.seconds`` (the nodes and seconds of its last report).
 ``body.dataset.analysisDepth`` (set by a test before a search starts): each search ends once it has
 done that depth, so that a test reads a best line that no longer changes.
 """
@@ -29,6 +30,7 @@ from pyscript.ffi import create_proxy
 from kernel import address, board_dom, reasons
 from kernel.i18n import _, decimal
 from kernel.url import link_value, quote
+from study.exact_marks import escape, marks_html
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -46,19 +48,42 @@ def _el(testid):
     return document.querySelector('[data-testid="%s"]' % testid)
 
 
+#: The worker reports a finished game found by the search as its final margin times 100 plus or minus
+#: this (kernel/bot_worker.py, ``think``).
+DECIDED = 5000
+
+
+def number(value):
+    """An evaluation (pieces or stones, White's view) as the page shows it: every evaluation shown
+    goes through here (the one place to change its format).
+
+    >>> number(1.25), number(-0.5), number(0.0)
+    ('+1.25', '-0.50', '0.00')
+    """
+    return decimal(value, 2, sign=True)
+
+
 def white_view(score, to_move):
     """The worker's score (hundredths, for the side to move; "-" for none) from White's view, in
-    pieces, as text and as a number (None for none).
+    pieces, as text and as a number (None for none).  A finished game found by the search is its
+    final margin.
 
     >>> white_view("125", "black"), white_view("-", "white"), white_view("0", "white")
     (('-1.25', -1.25), ('-', None), ('0.00', 0.0))
+    >>> white_view("5600", "black"), white_view("-5300", "white")
+    (('-6.00', -6.0), ('-3.00', -3.0))
     """
     if score in (None, "", "-"):
         return "-", None
-    value = int(score) / 100.0
+    points = int(score)
+    if points >= DECIDED:
+        points -= DECIDED
+    elif points <= -DECIDED:
+        points += DECIDED
+    value = points / 100.0
     if to_move == "black":
         value = -value
-    return decimal(value, 2, sign=True), value
+    return number(value), value
 
 
 class AnalysisBoard:
@@ -81,6 +106,10 @@ class AnalysisBoard:
         self.report = None  # its last report
         self.finished = False  # whether that search ended (its final report came)
         self.line = []  # the best line's moves, for the position on screen
+        self.lines = []  # the report's lines ({move, score, line}), for the position on screen
+        self.exact = []  # the exact solver's moves ({move, outcome, margin}), when it reached
+        self.multipv = 3  # the lines asked for (the analysis-multipv choice)
+        self.played = None  # a move played here that was none of the lines: (position after, move, best line)
         self.written = {}
         self.proxies = []
         self.refused = ""
@@ -162,6 +191,7 @@ class AnalysisBoard:
         self.put("analysis-depth", "textContent", str(depth))
         self.put("body", "depth", str(depth))
         self.draw_line()
+        self.draw_lines(to_move, text, value)
         analysing = self.token is not None and not self.finished and not self.S.over()
         self.put("body", "analysing", "true" if analysing else "false")
         state = ""
@@ -187,13 +217,64 @@ class AnalysisBoard:
         _el("analysis-line").innerHTML = "".join(items)
         document.body.dataset.line = key
 
+    def draw_lines(self, to_move, shown, value):
+        """The lines (``analysis-lines``), the exact moves (``analysis-endgame``) and the move played
+        here that was none of the lines (``analysis-played``); ``shown``: the evaluation shown, ``value`` its
+        number (None for none)."""
+        key = json.dumps([self.lines, self.exact, to_move])
+        if self.written.get("lines") != key:
+            self.written["lines"] = key
+            items = []
+            for k, entry in enumerate(self.lines):
+                text, value = white_view(entry.get("score"), to_move)
+                buttons = "".join('<button type="button" class="line-move" data-pv="%d" data-ply="%d" title="%s">%s'
+                                  '</button>' % (k, i, _("Show the position this move leads to"),
+                                                 escape(self.A.shown_move(move)))
+                                  for i, move in enumerate(entry.get("line") or [entry.get("move")]))
+                items.append('<li data-move="%s" data-eval="%s"><span class="pv-eval">%s</span> %s</li>'
+                             % (escape(entry.get("move")), "" if value is None else "%.2f" % value, text, buttons))
+            _el("analysis-lines").innerHTML = "".join(items)
+            _el("analysis-endgame").innerHTML = marks_html(self.exact, self.A.shown_move) if self.exact else ""
+        played = self.played
+        if played is not None and played[0] == self.S.game.position() and self.report:
+            best = played[2]
+            text = _("Your move %(move)s was none of the lines: it leads to %(eval)s; the best, %(best)s, "
+                     "to %(best_eval)s.") % {"move": self.A.shown_move(played[1]), "eval": shown,
+                                             "best": self.A.shown_move(best[0]), "best_eval": best[1]}
+            self.put("analysis-played", "textContent", text)
+            self.put("analysis-played", "hidden", False)
+            _el("analysis-played").setAttribute("data-move", played[1])
+            _el("analysis-played").setAttribute("data-eval", "" if value is None else "%.2f" % value)
+        else:
+            self.put("analysis-played", "hidden", True)
+
     # -- the search ------------------------------------------------------------------------------------
     def changed(self):
         """The position on screen may have changed: redraw, and search it if it did."""
-        self.redraw()
         position = self.S.game.position()
         if position != self.searched:
+            self.note_played(position)
+        self.redraw()
+        if position != self.searched:
             self.search()
+
+    def note_played(self, position):
+        """A move just played here that was none of the lines of the position before it is kept, with
+        the best line's move and evaluation, to be shown with its own evaluation (the search of the
+        position it leads to)."""
+        game = self.S.game
+        self.played = None
+        if not self.lines or not game.moves:
+            return
+        move = str(game.moves[-1])
+        if move in [str(entry.get("move")) for entry in self.lines]:
+            return
+        before = game.copy()
+        before.undo()
+        if before.position() != self.searched:
+            return
+        best = self.lines[0]
+        self.played = (position, move, (str(best.get("move")), white_view(best.get("score"), before.to_move)[0]))
 
     def search(self):
         """Stop the search under way and start one of the position on screen."""
@@ -203,6 +284,8 @@ class AnalysisBoard:
         self.report = None
         self.finished = False
         self.line = []
+        self.lines = []
+        self.exact = []
         self.searched = self.S.game.position()
         if self.bot is None or self.S.over():
             self.redraw()
@@ -216,7 +299,8 @@ class AnalysisBoard:
     async def run(self, token, position):
         try:
             most = document.body.getAttribute("data-analysis-depth")  # a test's bound (see the docstring)
-            await self.bot.analyse(self.A.GAME_KIND, position, token, self.name, int(most) if most else 0)
+            await self.bot.analyse(self.A.GAME_KIND, position, token, self.name, int(most) if most else 0,
+                                   self.multipv)
         except Exception as error:  # noqa: BLE001 - said on the page; the board stays usable
             if token == self.token:
                 self.refused = _("The bot could not analyse this position: %s") % str(error)[:200]
@@ -239,7 +323,11 @@ class AnalysisBoard:
         if not line and report.get("move"):
             line = [str(report["move"])]
         self.line = line
+        self.lines = [entry for entry in report.get("lines") or [] if isinstance(entry, dict)]
+        self.exact = [entry for entry in report.get("exact") or [] if isinstance(entry, dict)]
         document.body.dataset.reportedAt = str(window.performance.now())
+        document.body.dataset.nodes = str(report.get("nodes") or 0)  # the figures: nodes a second
+        document.body.dataset.seconds = str(report.get("seconds") or 0)
         self.redraw()
 
     # -- events ------------------------------------------------------------------------------------
@@ -260,12 +348,20 @@ class AnalysisBoard:
         self.S.flip()
         self.redraw()
 
+    def on_multipv(self, event):
+        self.multipv = int(_el("analysis-multipv").value)
+        self.search()
+
     def on_line(self, event):
         target = event.target
         button = target.closest("[data-ply]") if target and target.closest else None
         if not button:
             return
-        moves = self.line[:int(button.getAttribute("data-ply")) + 1]
+        line = self.line
+        if button.hasAttribute("data-pv"):  # a move of one of the lines
+            k = int(button.getAttribute("data-pv"))
+            line = [str(m) for m in self.lines[k].get("line") or []] if k < len(self.lines) else []
+        moves = line[:int(button.getAttribute("data-ply")) + 1]
         for move in moves:
             if not self.S.play(move):
                 self.refused = _("The move %s of the best line could not be played.") % move[:80]
@@ -356,12 +452,14 @@ class AnalysisBoard:
         self.channel.onmessage = create_proxy(self.on_message)
         for testid, handler in (("analysis-back", self.on_back), ("analysis-forward", self.on_forward),
                                 ("flip", self.on_flip), ("analysis-line", self.on_line),
+                                ("analysis-lines", self.on_line),
                                 ("copy-record", self.on_copy("analysis-record", _("Record copied."),
                                                              _("Copy the record from its field."))),
                                 ("copy-embed", self.on_copy("analysis-embed",
                                                             _("Embed code copied: paste it into your page."),
                                                             _("Copy the embed code from its field.")))):
             self.listen(_el(testid), "click", handler)
+        self.listen(_el("analysis-multipv"), "change", self.on_multipv)
         self.A.wire(self)
         window.onhashchange = create_proxy(self.on_hashchange)
         self.listen(window.matchMedia(TURN_QUERY), "change", self.on_layout)

@@ -74,26 +74,75 @@ def think(position, level, seed, seconds):
 
 
 def score(game_kind, position, nodes):
-    """:func:`think`'s answer for the game analysis: the hard bot's search of ``position`` to
-    ``nodes`` nodes, with no clock, so that a position gets the same score on every run and every
-    device (the searches stop through their hook, which they call every so many nodes)."""
+    """:func:`think`'s answer for the game analysis: :func:`study` of ``position`` to ``nodes`` nodes,
+    with no clock, so that a position gets the same score on every run and every device."""
+    return study(game_kind, position, nodes, 0)
+
+
+def study(game_kind, position, nodes, seconds):
+    """The study tools' look at ``position`` (the game analysis, the hint; the analysis board's search
+    with one line): the study search (``dvonn_core.<game>.study``, the hard bot's search) to ``nodes``
+    nodes (searches stop through their hook, which they call every so many nodes) or, with ``nodes``
+    0, for ``seconds``, answered as :func:`think` does.  The same position and budget get the same
+    move and score as the analysis board's best line (its search with one line)."""
     enough = int(nodes)
+    until = time.time() + float(seconds)
 
-    def stop_at(search):
-        return search.nodes >= enough
+    def stop(search):
+        return search.nodes >= enough if enough else time.time() > until
 
-    info = {}  # type: Dict[str, Any]
     if str(game_kind) == "diamonds":
         from dvonn_core.diamonds import DiamondsGame
-        from dvonn_core.diamonds.bot import choose_move as diamonds_choose
+        from dvonn_core.diamonds.study import StudySearch as DiamondsStudy
 
-        turn = diamonds_choose(DiamondsGame.from_position(str(position)), "hard", 1, 1e9, info, hook=stop_at)
-        return answer(str(turn), diamonds_score(info.get("score")), info)
+        dgame = DiamondsGame.from_position(str(position))
+        if dgame.can_swap or not (dgame.bits[0] or dgame.bits[1]):  # the pie rule's turns: the bot's choice
+            return diamonds_think(position, "hard", 1, seconds or 0.5)
+        turns = DiamondsStudy(dgame, 1, hook=stop)
+        lines = turns.deepen()
+        if not lines:
+            return "pass - 0 %d" % turns.nodes
+        value, moves = lines[0]
+        return "%s %s %d %d" % (moves[0] if moves else "pass", diamonds_score(value), turns.completed, turns.nodes)
     game = Game.from_position(str(position))
     if _choose_code is None:
         return "%s - 0 0" % choose_move(position, "hard", 1)
-    code = _choose_code(game, "hard", 1, 1e9, info, solve=False, hook=stop_at)
-    return answer(text_of(code), dvonn_score(game, info.get("score")), info)
+    if game.placed < 49:
+        return think(position, "hard", 1, seconds or 1.0)
+    from dvonn_core.dvonn.endgame import OutOfTime
+    from dvonn_core.dvonn.study import StudySearch, StudyStopped, exact_moves, solvable
+
+    if not enough and solvable(game):  # the hint: the exact solver first, as the analysis board
+        half = time.time() + float(seconds) / 2
+        try:
+            found = exact_moves(game, 0, lambda solver: time.time() > half)
+            code, margin = found[0]
+            return "%s %s 0 0" % (text_of(code), dvonn_score(game, _exact_score(margin)))
+        except (StudyStopped, OutOfTime):
+            pass  # not within half the time: the search, with what is left
+    search = StudySearch(game, 1, hook=stop)
+    search.deepen()
+    if not search.completed:
+        return "%s - 0 %d" % (text_of(game.legal_codes()[0]), search.nodes)
+    # The move: one that beat the best in the depth under way when the budget ran out, as the bot plays.
+    code = search.partial or search.best
+    return "%s %s %d %d" % (text_of(code), dvonn_score(game, search.best_score), search.completed, search.nodes)
+
+
+def exact(position, nodes):
+    """The exact solver's answer for every legal move of a DVONN ``position``, as JSON (see
+    :func:`exact_report`), within ``nodes`` nodes in all; "" where it does not reach (too many stacks,
+    or not solved within the nodes): the game analysis's exact marks."""
+    from dvonn_core.dvonn.endgame import OutOfTime
+    from dvonn_core.dvonn.study import exact_moves, solvable
+
+    game = Game.from_position(str(position))
+    if not solvable(game):
+        return ""
+    try:
+        return json.dumps(exact_report(game, exact_moves(game, int(nodes))))
+    except OutOfTime:
+        return ""
 
 
 def dvonn_score(game, score):
@@ -172,6 +221,7 @@ class Live:
 
             self.channel = js.BroadcastChannel.new(str(channel))
         self.give_turn = turn_giver()
+        self.extra = None  # type: Any  # search -> more fields of a report (an analysis's lines)
 
     def __call__(self, search):
         now = time.time()
@@ -193,9 +243,21 @@ class Live:
         self.shown = (depth, move)
         self.shown_line = line
         self.posted = now
-        self.channel.postMessage(json.dumps({
-            "token": self.token, "depth": depth, "move": move, "score": score, "nodes": search.nodes,
-            "seconds": round(now - self.start, 2), "line": line, "final": final}))
+        message = {"token": self.token, "depth": depth, "move": move, "score": score, "nodes": search.nodes,
+                   "seconds": round(now - self.start, 2), "line": line, "final": final}
+        if self.extra is not None:
+            message.update(self.extra(search))
+        self.channel.postMessage(json.dumps(message))
+
+    def turn_only(self, solver):
+        """The hook of the exact solver: the event loop's turn, and whether to stop (no report)."""
+        now = time.time()
+        if now - self.turn < TURN_EVERY:
+            return False
+        self.turn = now
+        if self.give_turn is not None:
+            self.give_turn()
+        return self.token in STOPPED
 
     def close(self):
         if self.channel is not None:
@@ -235,15 +297,153 @@ _LOCK = []  # type: List[Any]  # the asyncio.Lock that runs live searches one at
 
 #: The moves of the best line an analysis reports (see :func:`analyse`).
 LINE_PLIES = 8
+#: The analysis board's DVONN search deepens to this depth before it asks the exact solver, where it
+#: reaches (a first evaluation within a moment), and the solver gives up after EXACT_NODES nodes (the
+#: search goes on then).  The game analysis gives it the page's EXACT_NODES a position (kernel/page.py).
+EXACT_AFTER = 4
+EXACT_NODES = 3000000
 
 
-async def analyse(game_kind, position, token, channel, most=0):
-    """The analysis board's search of ``position``: the hard bot's, with no clock and no exact
-    solver (its scores on one scale), until :func:`stop` with ``token``; its progress reports carry
-    the best line (up to :data:`LINE_PLIES` moves; in Diamonds & Pivots, turns).  ``most`` (the
-    browser tests' hook; 0 for none): the search ends once it has done that depth, then waits for
-    :func:`stop`, so that a test reads a line that no longer changes.  Answers as :func:`think` does."""
-    return await search(game_kind, position, "hard", 1, token, channel, True, LINE_PLIES, most)
+async def analyse(game_kind, position, token, channel, most=0, lines=3):
+    """The analysis board's search of ``position``: the study tools' search (``dvonn_core.<game>.study``:
+    the hard bot's, keeping the best ``lines`` moves exact, with no clock and no exact solver in the
+    search itself, so its scores are on one scale), until :func:`stop` with ``token``; its progress
+    reports carry the ``lines`` best moves with their scores and lines (up to :data:`LINE_PLIES`
+    moves; in Diamonds & Pivots, turns), and in a DVONN position the exact solver reaches every legal
+    move's exact final margin (``exact``).  ``most`` (the browser tests' hook; 0 for none): the search
+    ends once it has done that depth, then waits for :func:`stop`, so that a test reads lines that no
+    longer change.  Answers as :func:`think` does."""
+    import asyncio
+
+    if not _LOCK:
+        _LOCK.append(asyncio.Lock())
+    async with _LOCK[0]:
+        token = str(token)
+        try:
+            if str(game_kind) == "diamonds":
+                text = _diamonds_study(position, token, channel, int(lines), int(most))
+            else:
+                text = _dvonn_study(position, token, channel, int(lines), int(most))
+            while token not in STOPPED:
+                await asyncio.sleep(0.02)
+            return text
+        finally:
+            STOPPED.discard(token)
+
+
+def _dvonn_study(position, token, channel, lines, most):
+    """:func:`analyse` of a DVONN position."""
+    from dvonn_core.dvonn.endgame import OutOfTime
+    from dvonn_core.dvonn.study import StudySearch, StudyStopped, exact_moves, solvable
+
+    game = Game.from_position(str(position))
+    if game.placed < 49:  # placement: the bot scores cells, not pieces (its move, as the analysis had it)
+        return _dvonn_live(position, "hard", 1, token, channel, True, LINE_PLIES, most)
+
+    def describe(s):
+        code = s.partial or s.best
+        line = [text_of(c) for c in s.line(game, s.best, LINE_PLIES)] if s.best else []
+        return (s.completed, text_of(code) if code else "", dvonn_score(game, s.best_score if s.completed else None),
+                line)
+
+    def study_lines(s):
+        return {"lines": [{"move": text_of(moves[0]), "score": dvonn_score(game, score),
+                           "line": [text_of(c) for c in moves]}
+                          for score, moves in s.principal(game, LINE_PLIES) if moves]}
+
+    live = Live(token, channel, describe, most)
+    live.extra = study_lines
+    search = StudySearch(game, lines, hook=live)
+    try:
+        if solvable(game):
+            live.most = min(most, EXACT_AFTER) if most else EXACT_AFTER
+            search.deepen()
+            if token in STOPPED:
+                return _study_final(live, search, game)
+            try:
+                return _exact_final(live, game, exact_moves(game, EXACT_NODES, live.turn_only), search, lines)
+            except StudyStopped:
+                return _study_final(live, search, game)
+            except OutOfTime:
+                pass
+            live.most = most
+            search = StudySearch(game, lines, hook=live)  # the solver could not: search on
+        search.deepen()
+        return _study_final(live, search, game)
+    finally:
+        live.close()
+
+
+def exact_report(game, exact):
+    """The exact solver's answer for every move of ``game`` (a DVONN game): ``[{move, outcome, margin}]``,
+    best first, the outcome ``win``, ``draw`` or ``loss`` for the side to move."""
+    return [{"move": text_of(code), "margin": margin,
+             "outcome": "win" if margin > 0 else "loss" if margin < 0 else "draw"} for code, margin in exact]
+
+
+def _exact_score(margin):
+    """The search's score of a game that ends with ``margin`` (for the side to move)."""
+    from dvonn_core.dvonn.bot import WIN
+
+    return WIN + margin if margin > 0 else -WIN + margin if margin < 0 else 0
+
+
+def _exact_final(live, game, exact, search, lines):
+    """The final report of an exact result: the ``lines`` best moves as the lines (their evaluation the
+    final margin), every move's mark (``exact``), at the depth the search had done before."""
+    best, margin = exact[0]
+    score = dvonn_score(game, _exact_score(margin))
+    text = "%s %s %d %d" % (text_of(best), score, search.completed, search.nodes)
+    if live.channel is not None:
+        shown = [{"move": text_of(code), "score": dvonn_score(game, _exact_score(m)), "line": [text_of(code)]}
+                 for code, m in exact[:lines]]
+        live.channel.postMessage(json.dumps({
+            "token": live.token, "depth": search.completed, "move": text_of(best), "score": score,
+            "nodes": search.nodes,
+            "seconds": round(time.time() - live.start, 2), "line": [text_of(best)], "final": True,
+            "lines": shown, "exact": exact_report(game, exact)}))
+    return text
+
+
+def _study_final(live, search, game):
+    code = search.best
+    score = dvonn_score(game, search.best_score if search.completed else None)
+    text = "%s %s %d %d" % (text_of(code) if code else "-", score, search.completed, search.nodes)
+    if live.channel is not None:
+        live.report(search, time.time(), True)
+    return text
+
+
+def _diamonds_study(position, token, channel, lines, most):
+    """:func:`analyse` of a Diamonds & Pivots position."""
+    from dvonn_core.diamonds import DiamondsGame
+    from dvonn_core.diamonds.study import StudySearch
+
+    game = DiamondsGame.from_position(str(position))
+    if game.can_swap or not (game.bits[0] or game.bits[1]):  # the pie rule's turns: the bot's choice, no score
+        return _diamonds_live(position, "hard", 1, token, channel, False, LINE_PLIES, most)
+
+    def describe(s):
+        if not s.completed or not s.pvs:
+            return 0, "", "-", []
+        score, moves = s.pvs[0]
+        return s.completed, str(moves[0]) if moves else "pass", diamonds_score(score), [str(m) for m in moves]
+
+    def study_lines(s):
+        return {"lines": [{"move": str(moves[0]) if moves else "pass", "score": diamonds_score(score),
+                           "line": [str(m) for m in moves]} for score, moves in s.pvs]}
+
+    live = Live(token, channel, describe, most)
+    live.extra = study_lines
+    search = StudySearch(game, lines, hook=live)
+    try:
+        search.deepen(LINE_PLIES * 8)
+        depth, move, score, _ = describe(search)
+        if live.channel is not None:
+            live.report(search, time.time(), True)
+        return "%s %s %d %d" % (move or "pass", score, depth, search.nodes)
+    finally:
+        live.close()
 
 
 async def search(game_kind, position, level, seed, token, channel, hold, line=0, most=0):
@@ -353,4 +553,5 @@ def _can_stop():
     return bool(can_run_sync() or getattr(js.WebAssembly, "Suspending", None) is not None)
 
 
-__export__ = ["choose_move", "think", "diamonds_move", "diamonds_think", "ping", "search", "stop", "score", "analyse"]
+__export__ = ["choose_move", "think", "diamonds_move", "diamonds_think", "ping", "search", "stop", "score", "analyse",
+              "study", "exact"]

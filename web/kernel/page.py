@@ -34,6 +34,7 @@ ELEMENTS = ("status", "score", "history", "notice", "undo", "redo", "flip", "new
             "score-white", "score-black", "white-player", "black-player", "level", "turn-white", "turn-black",
             "review-start", "review-back", "review-forward", "review-end", "back-to-game", "review-counter",
             "branch-box", "hint", "analyse", "analysis-progress", "analysis-graph", "analysis-note",
+            "analysis-endgame",
             "analysis-summary", "play-again", "open-editor", "open-analysis", "resign", "resign-box")
 
 HINT_SECONDS = 1.0  # the hard bot's budget for a hint
@@ -60,13 +61,14 @@ class GamePage:
     """The page of one game: ``session`` its state, ``persist`` its saves and records.  A game's
     page module subclasses it (see the module's docstring) and calls :meth:`start`."""
 
-    #: The worker's function for the hard bot's look at a position (hint, analysis).
-    BOT_THINK = "think"
     #: The game's name for the worker's live search (``search``) and the analysis (``score``).
     GAME_KIND = "dvonn"
     #: The game analysis searches each position to this many nodes (no clock: the same verdicts on
     #: every run and device): about 0.25 s a position in Pyodide on a laptop, as the time budget it replaced.
     ANALYSIS_NODES = 4000
+    #: The game analysis asks the exact solver for every move of a position it reaches within this many
+    #: nodes (no clock: the same marks everywhere; 0: the game has no solver), kernel/bot_worker.exact.
+    EXACT_NODES = 100000
     #: The phases whose positions the analysis scores.
     SCORED_PHASES = ("movement",)
     #: The game's board editor (kernel/editor.py), opened at the position on screen.
@@ -489,9 +491,12 @@ class GamePage:
         asyncio.create_task(self.ask_hint())
 
     async def think(self, position, seconds):
-        """The hard bot's look at ``position`` in the worker: (move text, the rest of its answer)."""
-        answer = str(await getattr(self.bot, self.BOT_THINK)(position, "hard", self.S.seed, seconds))
-        return answer
+        """The study search's look at ``position`` in the worker (the analysis board's, with one line):
+        its answer, the move text then the rest."""
+        bot = self.bot
+        if bot is None:
+            return ""
+        return str(await bot.study(self.GAME_KIND, position, 0, seconds))
 
     async def ask_hint(self):
         """Ask the worker for the hard bot's move here; mark it on the board unless the position changed."""
@@ -558,6 +563,15 @@ class GamePage:
                               "The bot preferred %(better)s (marked on the board).")) % values
         self.EL["analysis-note"].textContent = note
         self.EL["analysis-note"].hidden = not note
+        marks = result.exact.get(S.ply() - result.first) if result is not None else None
+        html = self.analysis["module"].marks_html(marks, self.shown_move) if marks else ""
+        if self.analysis.get("endgame", "") != html:  # the exact marks of the position shown
+            self.analysis["endgame"] = html
+            self.EL["analysis-endgame"].innerHTML = html
+
+    def shown_move(self, move):
+        """A move as the exact marks write it."""
+        return move
 
     #: What the analysis counts (its scores are hundredths of one), and what it says when no
     #: position of the game could be scored.
@@ -618,6 +632,16 @@ class GamePage:
                         searched += 1
                     result.add(i, answer)
                 progress.value = int(100 * (i + 1) / n)
+            if self.EXACT_NODES:
+                for i in range(n):  # the exact marks, where the solver reaches (the worker says "" elsewhere)
+                    if self.line_key() != key:
+                        break
+                    if phases[i] in self.SCORED_PHASES:
+                        answer = module.CACHE.get("exact " + positions[i])
+                        if answer is None:
+                            answer = str(await self.bot.exact(positions[i], self.EXACT_NODES))
+                            module.CACHE["exact " + positions[i]] = answer
+                        result.add_exact(i, answer)
             result.fill_forced()
             verdicts = result.verdicts()
             self.analysis["result"] = result

@@ -24,7 +24,10 @@ above them.
 {0: ('mistake', 'D1C1', 450)}
 """
 
+import json
+
 from kernel.i18n import _, decimal, ngettext
+from study.exact_marks import marks_html  # noqa: F401 - the game page draws the marks with it
 
 MISTAKE = 200
 BLUNDER = 500
@@ -68,6 +71,8 @@ class Analysis:
         self.first = first
         self.scores = [None] * len(positions)  # type: List[Optional[int]]
         self.best = [None] * len(positions)  # type: List[Optional[str]]
+        #: index -> the exact solver's marks of every legal move there (study/exact_marks.py), where it reached
+        self.exact = {}  # type: Dict[int, list]
 
     def add(self, i, answer):
         """The worker's answer for ``positions[i]``; forced moves take the next position's score."""
@@ -75,6 +80,20 @@ class Analysis:
         self.best[i] = parts[0] if parts else None
         if len(parts) > 1 and parts[1] != "-":
             self.scores[i] = white_view(int(parts[1]), self.movers[i])
+
+    def add_exact(self, i, answer):
+        """The worker's exact marks for ``positions[i]`` (JSON; "" where the solver did not reach).
+
+        >>> a = Analysis(["p0"], ["white"], [], "k")
+        >>> a.add_exact(0, '[{"move": "A1B1", "outcome": "win", "margin": 3}]'); a.add_exact(0, "")
+        >>> a.exact[0][0]["margin"]
+        3
+        """
+        text = str(answer)
+        if text:
+            marks = json.loads(text)
+            if isinstance(marks, list) and marks:
+                self.exact[i] = marks
 
     def set_final(self, i, white, black):
         """A finished game: the exact piece margin."""

@@ -231,8 +231,10 @@ class AnalysisBoard:
                                   '</button>' % (k, i, _("Show the position this move leads to"),
                                                  escape(self.A.shown_move(move)))
                                   for i, move in enumerate(entry.get("line") or [entry.get("move")]))
-                items.append('<li data-move="%s" data-eval="%s"><span class="pv-eval">%s</span> %s</li>'
-                             % (escape(entry.get("move")), "" if value is None else "%.2f" % value, text, buttons))
+                # data-eval is a test hook and a number for programs: a point in every language.
+                evaluation = 'data-eval=""' if value is None else 'data-eval="%.2f"' % value
+                items.append('<li data-move="%s" %s><span class="pv-eval">%s</span> %s</li>'
+                             % (escape(entry.get("move")), evaluation, text, buttons))
             _el("analysis-lines").innerHTML = "".join(items)
             _el("analysis-endgame").innerHTML = marks_html(self.exact, self.A.shown_move) if self.exact else ""
         played = self.played

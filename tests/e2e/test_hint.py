@@ -67,8 +67,10 @@ def test_a_hint_for_a_position_left_behind_is_dropped(game: GamePage) -> None:
 
 def test_no_hint_while_the_bot_is_to_move(game: GamePage) -> None:
     game.wait_bot_ready()
+    game.hold_bot()  # the bot's answer waits for the test: the check below never races its clock
     human = game.bot_thinks()
     game.page.wait_for_function("document.body.dataset.bot === 'busy'")
     assert game.page.get_by_test_id("hint").is_disabled()
+    game.release_bot()
     game.page.wait_for_function(f"document.body.dataset.toMove === '{human}'", timeout=30_000)
     game.page.wait_for_function("!document.querySelector('[data-testid=hint]').disabled")

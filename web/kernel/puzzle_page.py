@@ -67,6 +67,10 @@ class Adapter:
         """The margin of the file (pieces, stones) in words."""
         raise NotImplementedError
 
+    def solved_text(self, puzzle, side):
+        """What the solution achieves, said when the puzzle is done (``side``: the solver's colour's name)."""
+        raise NotImplementedError
+
     def wrong(self, game, puzzle):
         """(text, marks) saying what the wrong move just played in ``game`` gives away."""
         raise NotImplementedError
@@ -148,6 +152,9 @@ class PuzzlePage:
     # -- a puzzle ----------------------------------------------------------------------------------
     def open(self, puzzle, daily=False):
         self.puzzle = puzzle
+        # Shown is remembered, tried or not: "Next puzzle" does not bring it back while the filter has others.
+        self.player = P.shown(self.player, puzzle["id"])
+        self.save_player()
         self.daily = daily
         self.step = 0
         self.state = "solve"
@@ -167,12 +174,15 @@ class PuzzlePage:
             return _("%s to move: find the best move.") % side
         return _("Right. %s to move: find the next move.") % side
 
+    def save_player(self):
+        window.dvonnSafe.set(self.A.KEY, P.dump_state(self.player))
+
     def rate(self, solved):
         if self.rated:
             return
         self.rated = True
         self.player = P.record_attempt(self.player, self.puzzle, solved)
-        window.dvonnSafe.set(self.A.KEY, P.dump_state(self.player))
+        self.save_player()
 
     def after_press(self):
         """A move was completed on the board: is it the solution's?"""
@@ -237,10 +247,12 @@ class PuzzlePage:
     def finish(self):
         self.state = "solved"
         self.rate(not self.helped)
-        margin = self.puzzle["margin"]
-        self.message = (_("Solved! The best move wins %s more than any other.") % self.A.margin_text(margin)
-                        if not self.helped else _("Done. The best move wins %s more than any other.")
-                        % self.A.margin_text(margin))
+        text = self.A.solved_text(self.puzzle, self.A.side_name(self.solver))
+        self.message = (_("Solved!") if not self.helped else _("Done.")) + " " + text
+        played = self.puzzle.get("played")
+        if played:
+            self.message += " " + _("In the game, %(side)s played %(move)s here instead.") % {
+                "side": self.A.side_name(self.solver), "move": played}
 
     def retry(self):
         """Take the wrong move back: the position of the step before."""
@@ -417,6 +429,19 @@ class PuzzlePage:
             if self.puzzle:
                 self.redraw()
 
+    def offer_themes(self):
+        """The theme filter offers the themes that have puzzles, each with its count (the build's counts)."""
+        select = self.EL["puzzle-theme"]
+        counts = P.theme_counts(str(select.dataset.counts or ""))
+        for option in list(select.options):
+            value = str(option.value)
+            if not value:
+                continue
+            if value in counts:
+                option.textContent = "%s (%d)" % (str(option.textContent), counts[value])
+            else:
+                option.remove()
+
     def listen(self, element, kind, handler):
         element.addEventListener(kind, create_proxy(handler))
 
@@ -431,6 +456,7 @@ class PuzzlePage:
             self.listen(self.EL[name], "click", handler)
         for name in ("puzzle-theme", "puzzle-difficulty"):
             self.listen(self.EL[name], "change", self.on_next)
+        self.offer_themes()
         self.listen(window.matchMedia(TURN_QUERY), "change", self.on_layout)
         self.on_layout()
         window.onhashchange = create_proxy(self.on_hashchange)

@@ -31,8 +31,8 @@ def test_the_kernels_examples() -> None:
 
 @pytest.mark.parametrize(("make", "code"), [
     (lambda: Game().play("Z9"), "not-a-move"), (lambda: Game().play("E3G3"), "illegal-move"),
-    (lambda: Game.from_position("9-10"), "position"), (lambda: record.read(""), "record-empty"),
-    (lambda: DiamondsGame().play("z9"), "not-a-move"), (lambda: DiamondsGame.from_position("5-6"), "position"),
+    (lambda: Game.from_position("W8-10-11-10-9.w"), "position"), (lambda: record.read(""), "record-empty"),
+    (lambda: DiamondsGame().play("z9"), "not-a-move"), (lambda: DiamondsGame.from_position("5-6.b"), "position-rows"),
     (lambda: record.read('[Position "x"]\n\nF3'), "record-position")])
 def test_a_library_error_has_a_code(make, code: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError) as error:
@@ -86,7 +86,7 @@ def test_a_bad_position_link_is_said_in_german(german) -> None:  # type: ignore[
     with pytest.raises(ValueError) as error:
         dvonn_persist.read_position("9-10-11")
     message = dvonn_persist.problem(error.value, "die Stellung im Link")
-    assert "das ist keine gültige Stellung dieses Spiels" in message
+    assert "der Stellungstext endet nicht mit „.“ und der Seite am Zug" in message
     no_english(message)
 
 
@@ -123,3 +123,42 @@ def test_an_english_page_keeps_the_librarys_own_words() -> None:
     with pytest.raises(ValueError) as error:
         dvonn_persist.read_import("F3 C3 Z9", "the pasted record")
     assert "'Z9' is not a DVONN move" in dvonn_persist.problem(error.value, "the pasted record")
+
+
+#: A position string of each game that is not written right, for each code of such a string
+#: (dvonn_core.dvonn.position.PARSE_CODES), and a value the message gives (issue 56, defect 2).
+BAD_POSITIONS = [
+    (Game, 7, "position-type", "int"), (Game, "9" * 500, "position-long", "500"),
+    (Game, "9-10-11-10-9", "position-no-side", "9-10-11-10-9.wp"), (Game, "9-10-11-10-9.x", "position-side", "'x'"),
+    (Game, "9-10.w", "position-rows", "2"), (Game, "9-10-11-10-8.wp", "position-cells", "8"),
+    (Game, "9-10-11-10-8x.w", "position-character", "'x'"), (Game, "9-10-11-10-8w.w", "position-no-top", "'w'"),
+    (Game, "9-10-11-10-0.w", "position-count", "'0'"),
+    (DiamondsGame, 7, "position-type", "int"), (DiamondsGame, "5" * 300, "position-long", "300"),
+    (DiamondsGame, "5-6-7-8-9-8-7-6-5", "position-no-side", "5-6-7-8-9-8-7-6-5.b"),
+    (DiamondsGame, "5-6-7-8-9-8-7-6-5.x", "position-side", "'x'"), (DiamondsGame, "5-6.b", "position-rows", "2"),
+    (DiamondsGame, "5-6-7-8-9-8-7-6-4.b", "position-cells", "4"),
+    (DiamondsGame, "5-6-7-8-9-8-7-6-6.b", "position-cells", "5"),
+    (DiamondsGame, "5-6-7-8-9-8-7-6-4x.b", "position-character", "'x'")]
+
+
+@pytest.mark.parametrize(("game", "text", "code", "value"), BAD_POSITIONS,
+                         ids=["%s-%s-%d" % (case[0].__name__, case[2], i) for i, case in enumerate(BAD_POSITIONS)])
+def test_a_position_string_not_written_right_is_said_in_german(german, game, text, code: str,  # type: ignore[no-untyped-def]
+                                                                value: str) -> None:
+    """The board editors show why a position string does not read in the page's language (before:
+    "Der Stellungstext lässt sich nicht lesen, ...: position '9-10-11-10-8.wp': row 5 describes 8 cells but
+    has 9")."""
+    with pytest.raises(ValueError) as error:
+        game.from_position(text)
+    assert error.value.code == code  # type: ignore[attr-defined]
+    message = reasons.say(error.value)
+    assert value in message, message
+    no_english(message)
+    assert message != reasons.say(PositionError("x")), "only the generic message"
+
+
+def test_every_code_of_a_position_string_has_its_message() -> None:
+    from dvonn_core.dvonn.position import PARSE_CODES
+
+    assert set(PARSE_CODES) == {code for _game, _text, code, _value in BAD_POSITIONS}
+    assert set(PARSE_CODES) <= set(reasons.MESSAGES)

@@ -28,6 +28,8 @@ except ImportError:  # MicroPython
 
 ROW_LENGTHS = (5, 6, 7, 8, 9, 8, 7, 6, 5)
 MAX_LENGTH = 200
+#: The empty board, the example of a position string that the errors give.
+EMPTY = "5-6-7-8-9-8-7-6-5.b"
 
 
 class PositionError(GameError):
@@ -36,13 +38,16 @@ class PositionError(GameError):
     An impossible position also says why for a program (the board editor words it for the
     player): ``reason`` is ``"swap"`` for a swap allowed where the pie rule does not offer it
     (``details``: ``black``, ``white``, the stones on the board, and ``side``, the side to move);
-    ``""`` for a string that is not written right.
+    ``""`` for a string that is not written right, whose ``code`` then says what is wrong with it and
+    ``values`` what the message quotes, with DVONN's codes (``dvonn_core.dvonn.position.PARSE_CODES``;
+    ``position-cells`` without ``cells`` for a row that describes too many).
     """
 
     CODE = "position"
 
-    def __init__(self, message: str, reason: str = "", details: "Optional[Dict[str, object]]" = None) -> None:
-        super().__init__(message, None, **(details or {}))
+    def __init__(self, message: str, reason: str = "", details: "Optional[Dict[str, object]]" = None,
+                 code: "Optional[str]" = None) -> None:
+        super().__init__(message, code, **(details or {}))
         self.reason = reason
         self.details = details or {}
 
@@ -56,21 +61,26 @@ def format_position(black: int, white: int, turn: int, swap_ok: bool, passes: in
 def parse_position(text: str) -> "Tuple[int, int, int, bool, int]":
     """``(black, white, turn, swap_ok, passes)`` from a position string; :class:`PositionError` if invalid."""
     if not isinstance(text, str):
-        raise PositionError("a position must be a string, not %s" % type(text).__name__)
+        raise PositionError("a position must be a string, not %s" % type(text).__name__,
+                            code="position-type", details={"type": type(text).__name__})
     text = text.strip()
     if len(text) > MAX_LENGTH:
-        raise PositionError("position string too long (%d characters; at most %d)" % (len(text), MAX_LENGTH))
+        raise PositionError("position string too long (%d characters; at most %d)" % (len(text), MAX_LENGTH),
+                            code="position-long", details={"length": len(text), "most": MAX_LENGTH})
     if "." not in text:
-        raise PositionError("position %s has no side to move (it should end in '.b' or '.w', like '5-6-7-8-9-8-7-6-5.b')" % quote(text))
+        raise PositionError("position %s has no side to move (it should end in '.b' or '.w', like '5-6-7-8-9-8-7-6-5.b')" % quote(text),
+                            code="position-no-side", details={"example": EMPTY})
     board, _, side = text.rpartition(".")
     if side not in ("b", "w", "ws", "bp", "wp", "bpp", "wpp"):
-        raise PositionError("position %s: after '.' comes the side to move, 'b' or 'w' (then 's' if swap is allowed, 'p' per pass just played), not %s" % (quote(text), quote(side)))
+        raise PositionError("position %s: after '.' comes the side to move, 'b' or 'w' (then 's' if swap is allowed, 'p' per pass just played), not %s" % (quote(text), quote(side)),
+                            code="position-side", details={"side": side, "example": EMPTY})
     turn = 0 if side[0] == "b" else 1
     swap_ok = "s" in side
     passes = side.count("p")
     rows = board.split("-")
     if len(rows) != 9:
-        raise PositionError("position %s has %d rows separated by '-'; the board has 9 (a to i)" % (quote(text), len(rows)))
+        raise PositionError("position %s has %d rows separated by '-'; the board has 9 (a to i)" % (quote(text), len(rows)),
+                            code="position-rows", details={"rows": len(rows), "want": 9})
     black = white = 0
     i = 0
     for r in range(9):
@@ -84,7 +94,8 @@ def parse_position(text: str) -> "Tuple[int, int, int, bool, int]":
                 i += int(ch)
                 continue
             if ch not in "bw":
-                raise PositionError("row %s of %s: %s is not a stone ('b' or 'w') or a count of empty cells (1-9)" % (ROW_NAMES[r], quote(text), quote(ch)))
+                raise PositionError("row %s of %s: %s is not a stone ('b' or 'w') or a count of empty cells (1-9)" % (ROW_NAMES[r], quote(text), quote(ch)),
+                                    code="position-character", details={"row": ROW_NAMES[r], "character": ch})
             n += 1
             if n > ROW_LENGTHS[r]:
                 break
@@ -94,7 +105,11 @@ def parse_position(text: str) -> "Tuple[int, int, int, bool, int]":
                 white |= BIT[i]
             i += 1
         if n != ROW_LENGTHS[r]:
-            raise PositionError("row %s of %s describes %s cells; it has %d" % (ROW_NAMES[r], quote(text), "more than %d" % ROW_LENGTHS[r] if n > ROW_LENGTHS[r] else str(n), ROW_LENGTHS[r]))
+            values = {"row": ROW_NAMES[r], "want": ROW_LENGTHS[r]}  # type: Dict[str, object]
+            if n <= ROW_LENGTHS[r]:
+                values["cells"] = n
+            raise PositionError("row %s of %s describes %s cells; it has %d" % (ROW_NAMES[r], quote(text), "more than %d" % ROW_LENGTHS[r] if n > ROW_LENGTHS[r] else str(n), ROW_LENGTHS[r]),
+                                code="position-cells", details=values)
     if swap_ok and (turn != 1 or white or black & (black - 1) or not black):
         raise PositionError("position %s: swap ('s') is possible only right after the first drop (one black stone, White to move)" % quote(text),
                             "swap", {"black": bin(black).count("1"), "white": bin(white).count("1"), "side": "bw"[turn]})

@@ -36,7 +36,8 @@ class PositionError(GameError):
     An impossible position also says why in terms a program can use (the board editor words it
     in the player's language): ``reason`` names the rule it breaks and ``details`` holds the
     cells and counts concerned, as listed in :data:`REASONS`; ``reason`` is ``""`` for a string
-    that is not written right.
+    that is not written right, whose ``code`` then says what is wrong with it and ``values`` what
+    the message quotes, as listed in :data:`PARSE_CODES` (a page says it in its player's language).
 
     >>> try:
     ...     parse("W8-10-11-10-9.w")
@@ -47,10 +48,28 @@ class PositionError(GameError):
 
     CODE = "position"
 
-    def __init__(self, message: str, reason: str = "", details: "Optional[Dict[str, object]]" = None) -> None:
-        super().__init__(message, None, **(details or {}))
+    def __init__(self, message: str, reason: str = "", details: "Optional[Dict[str, object]]" = None,
+                 code: "Optional[str]" = None) -> None:
+        super().__init__(message, code, **(details or {}))
         self.reason = reason
         self.details = details or {}
+
+
+#: The codes of a string that is not written right (``PositionError.code``) and their ``values``;
+#: Diamonds & Pivots' position strings use the same codes (``row`` is its letter there).
+PARSE_CODES = {
+    "position-type": "type: the type's name of what is not a string",
+    "position-long": "length, most: the string's length and the longest a position has",
+    "position-no-side": "example: no '.' and side to move (example: the empty board's string)",
+    "position-side": "side, example: what follows the '.' is not a side to move",
+    "position-rows": "rows, want: not as many rows as the board has",
+    "position-character": "row, character: a character that is no piece and no count",
+    "position-no-top": "row, stack: a stack written with no top piece in upper case",
+    "position-count": "row, count: a count of empty cells that is not one",
+    "position-cells": "row, cells, want: a row that does not describe as many cells as it has",
+}
+#: The empty board, the example of a position string that the errors give.
+EMPTY = "9-10-11-10-9.wp"
 
 
 #: The rules an impossible position can break (``PositionError.reason``) and its ``details``.
@@ -83,24 +102,27 @@ def parse(text: str, checked: bool = True) -> "Tuple[List[str], int, bool]":
     ['w', '']
     """
     if not isinstance(text, str):
-        raise PositionError("a position must be a string, not %s" % type(text).__name__)
+        raise PositionError("a position must be a string, not %s" % type(text).__name__,
+                            code="position-type", details={"type": type(text).__name__})
     text = text.strip()
     if len(text) > MAX_LENGTH:
         raise PositionError(
-            "position string too long (%d characters; a position has at most %d)" % (len(text), MAX_LENGTH)
-        )
+            "position string too long (%d characters; a position has at most %d)" % (len(text), MAX_LENGTH),
+            code="position-long", details={"length": len(text), "most": MAX_LENGTH})
     if "." not in text:
         raise PositionError("position %s has no side to move (it should end in '.w' or '.b', like '9-10-11-10-9.wp')"
-                            % quote(text))
+                            % quote(text), code="position-no-side", details={"example": EMPTY})
     board, _, side = text.rpartition(".")
     if side not in ("w", "b", "wp", "bp"):
         raise PositionError("position %s: the side to move must be 'w' or 'b' (with 'p' during placement), not %s"
-                            % (quote(text), quote(side)))
+                            % (quote(text), quote(side)), code="position-side",
+                            details={"side": side, "example": EMPTY})
     turn = 0 if side[0] == "w" else 1
     placing = len(side) == 2
     rows = board.split("-")
     if len(rows) != 5:
-        raise PositionError("position %s has %d rows separated by '-'; the board has 5" % (quote(text), len(rows)))
+        raise PositionError("position %s has %d rows separated by '-'; the board has 5" % (quote(text), len(rows)),
+                            code="position-rows", details={"rows": len(rows), "want": 5})
     stacks = []  # type: List[str]
     for r in range(5):
         row = rows[r]
@@ -110,8 +132,7 @@ def parse(text: str, checked: bool = True) -> "Tuple[List[str], int, bool]":
         for ch in row:
             if "0" <= ch <= "9":
                 if pending:
-                    raise PositionError("position %s, row %d: stack %s has no top piece (write the top piece in upper "
-                                        "case)" % (quote(text), r + 1, quote(pending)))
+                    raise _no_top(text, r, pending)
                 number += ch
                 continue
             if number:
@@ -124,26 +145,34 @@ def parse(text: str, checked: bool = True) -> "Tuple[List[str], int, bool]":
                 pending = ""
             else:
                 raise PositionError("position %s, row %d: unexpected character %s (use w, b, d, W, B, D and digits)"
-                                    % (quote(text), r + 1, quote(ch)))
+                                    % (quote(text), r + 1, quote(ch)), code="position-character",
+                                    details={"row": str(r + 1), "character": ch})
         if number:
             _empties(cells, number, text, r)
         if pending:
-            raise PositionError("position %s, row %d: stack %s has no top piece (write the top piece in upper case)"
-                                % (quote(text), r + 1, quote(pending)))
+            raise _no_top(text, r, pending)
         if len(cells) != ROW_LENGTHS[r]:
             raise PositionError("position %s: row %d describes %d cells but has %d"
-                                % (quote(text), r + 1, len(cells), ROW_LENGTHS[r]))
+                                % (quote(text), r + 1, len(cells), ROW_LENGTHS[r]), code="position-cells",
+                                details={"row": str(r + 1), "cells": len(cells), "want": ROW_LENGTHS[r]})
         stacks.extend(cells)
     if checked:
         _check(stacks, turn, placing, text)
     return stacks, turn, placing
 
 
+def _no_top(text: str, r: int, pending: str) -> PositionError:
+    return PositionError("position %s, row %d: stack %s has no top piece (write the top piece in upper case)"
+                         % (quote(text), r + 1, quote(pending)), code="position-no-top",
+                         details={"row": str(r + 1), "stack": pending})
+
+
 def _empties(cells: "List[str]", number: str, text: str, r: int) -> None:
     n = int(number)
     if n == 0 or n > 11 or number[0] == "0":
         raise PositionError("position %s, row %d: %s is not a valid count of empty cells"
-                            % (quote(text), r + 1, quote(number)))
+                            % (quote(text), r + 1, quote(number)), code="position-count",
+                            details={"row": str(r + 1), "count": number})
     for _ in range(n):
         cells.append("")
 

@@ -341,3 +341,60 @@ def test_the_editor_speaks_german(page: Any, base_url: str) -> None:
     assert page.evaluate("document.documentElement.lang") == "de"
     assert DvonnEditor.GERMAN_REASON in page.get_by_test_id("editor-error").inner_text()
     watch.check()
+
+
+@pytest.mark.parametrize("size", ["desktop"], indirect=True)
+def test_a_refusal_and_the_boards_problem_are_two_messages(editor: Any, size: str) -> None:
+    """Issue 56, defect 6: with an impossible position on the board, a string that does not read showed
+    "...not 'x' A1 is cut off from every DVONN piece..." as one run of text."""
+    page = editor.page
+    editor.set_up(editor.IMPOSSIBLE)
+    field = page.get_by_test_id("editor-position")
+    field.fill(editor.IMPOSSIBLE.rpartition(".")[0] + ".x")
+    field.press("Enter")
+    lines = page.get_by_test_id("editor-error").inner_text().split("\n")
+    assert len(lines) == 2 and "unchanged" in lines[0] and editor.REASON in lines[1], lines
+
+
+@pytest.mark.parametrize("size", ["desktop"], indirect=True)
+def test_the_copy_buttons_copy_what_the_board_shows_or_are_off(editor: Any, size: str) -> None:
+    """Issue 56, defect 7: for a diagram, "Copy link" and "Copy embed code" copied nothing and said nothing;
+    after a string that did not read, "Copy" copied that string and said "Position string copied." while the
+    board showed another position."""
+    page = editor.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=editor.base_url.rstrip("/"))
+
+    def copied(testid: str) -> str:
+        page.evaluate("navigator.clipboard.writeText('')")
+        page.get_by_test_id(testid).click()
+        page.wait_for_timeout(100)
+        return str(page.evaluate("navigator.clipboard.readText()"))
+
+    field = page.get_by_test_id("editor-position")
+    field.fill(editor.PLAY_FROM)
+    field.press("Enter")
+    assert copied("copy-position") == editor.PLAY_FROM
+    assert copied("copy-link") == editor.base_url + editor.GAME_PAGE + "#position=" + editor.PLAY_FROM
+    assert copied("copy-embed").startswith("<iframe")
+    field.fill("9-10-11-10.w")
+    field.press("Enter")
+    assert copied("copy-position") == editor.PLAY_FROM  # the board's, not the text that was not read
+    notice = page.get_by_test_id("editor-notice").inner_text()
+    assert editor.PLAY_FROM in notice and "not read" in notice, notice
+    assert field.input_value() == "9-10-11-10.w"  # left as typed, to be corrected
+    editor.set_up(editor.IMPOSSIBLE)
+    for testid in ("copy-link", "copy-embed"):
+        assert page.get_by_test_id(testid).is_disabled(), testid
+
+
+@pytest.mark.parametrize("game", ["editor.html", "diamonds-editor.html"])
+def test_a_string_that_does_not_read_is_said_in_german(page: Any, base_url: str, game: str) -> None:
+    """Issue 56, defect 2: "...: position '9-10-11-10-8.wp': row 5 describes 8 cells but has 9" on de/editor.html."""
+    watch = Watch(page, base_url)
+    watch.open("de/" + game)
+    field = page.get_by_test_id("editor-position")
+    field.fill("9-10-11-10-8.wp" if game == "editor.html" else "5-6-7-8-9-8-7-6-4.b")
+    field.press("Enter")
+    error = page.get_by_test_id("editor-error").inner_text()
+    assert "Reihe" in error and "row" not in error and "describes" not in error, error
+    watch.check()

@@ -19,6 +19,7 @@ from diamonds import render
 from dvonn_core.diamonds import DiamondsGame
 from dvonn_core.diamonds import position as _position
 from dvonn_core.diamonds.board import BIT, CELLS, index
+from kernel import reasons
 from kernel.i18n import _
 
 TOOLS = ("black", "white", "clear")
@@ -68,7 +69,7 @@ class Editing:
         self.passes = text.strip().rpartition(".")[2].count("p")
 
     def start(self, how, seed=1):
-        """``"empty"``: no stones (the settings as they were); ``"setup"``: a new game's start;
+        """``"empty"``: no stones, no swap and no passes (the side to move as it was); ``"setup"``: a new game's start;
         ``"random"``: ``RANDOM_STONES`` stones of each colour on random cells (by ``seed``), Black to move.
 
         >>> e = Editing(); e.start("random", 3); e.problem(), bin(e.stones[0]).count("1"), bin(e.stones[1]).count("1")
@@ -76,6 +77,7 @@ class Editing:
         """
         if how == "empty":
             self.stones = [0, 0]
+            self.swap_ok, self.passes = False, 0
         elif how == "setup":
             self.load(DiamondsGame().position())
         else:
@@ -96,7 +98,15 @@ class Editing:
         return str(self.passes)
 
     def set(self, name, value):
-        """A setting changed; the pie rule's swap goes with White to move, so each follows the other."""
+        """A setting changed; the pie rule's swap goes with White to move and no pass just played (it is
+        offered right after Black's first stone), so each follows the other: no choice of settings writes a
+        position string that the core cannot read.
+
+        >>> e = Editing(); e.set("passes", "2"); e.set("swap", "yes"); e.text()
+        '5-6-7-8-9-8-7-6-5.ws'
+        >>> e.set("passes", "1"); e.text()
+        '5-6-7-8-9-8-7-6-5.wp'
+        """
         if name == "side":
             self.turn = STONE_OF.get(value, self.turn)
             if self.turn == 0:
@@ -104,9 +114,11 @@ class Editing:
         elif name == "swap":
             self.swap_ok = value == "yes"
             if self.swap_ok:
-                self.turn = 1
+                self.turn, self.passes = 1, 0
         elif name == "passes" and value in ("0", "1", "2"):
             self.passes = int(value)
+            if self.passes:
+                self.swap_ok = False
 
     def board_svg(self, pieces, marks, flipped, focus, turned):
         return render.board_svg(pieces, marks, flipped, focus, turned=turned)
@@ -154,4 +166,4 @@ def reason_text(error):
     if getattr(error, "reason", "") == "swap":
         return _("White may swap only right after Black's first stone, with one black stone on the board and no "
                  "white one; this board has %(black)d black and %(white)d white.") % d
-    return str(error)
+    return reasons.say(error)

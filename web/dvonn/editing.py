@@ -26,6 +26,7 @@ from dvonn import render
 from dvonn_core import Game
 from dvonn_core.dvonn import position as _position
 from dvonn_core.dvonn.board import CELLS, index
+from kernel import reasons
 from kernel.i18n import N_, _, ngettext
 
 #: The tools of the board (``editor-tool-<name>``): a piece of each colour put on top of the cell's
@@ -210,4 +211,4 @@ def reason_text(error):
         return ngettext("%s is cut off from every DVONN piece: after placement every stack must be linked to one.",
                         "%s are cut off from every DVONN piece: after placement every stack must be linked to one.",
                         len(cells)) % ", ".join(cells)
-    return str(error)
+    return reasons.say(error)

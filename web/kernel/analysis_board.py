@@ -26,9 +26,9 @@ import json
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom
-from kernel.i18n import _
-from kernel.url import quote
+from kernel import board_dom, reasons
+from kernel.i18n import _, decimal
+from kernel.url import link_value, quote
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -58,10 +58,7 @@ def white_view(score, to_move):
     value = int(score) / 100.0
     if to_move == "black":
         value = -value
-    text = "%.2f" % value
-    if value > 0:
-        text = "+" + text
-    return text, value
+    return decimal(value, 2, sign=True), value
 
 
 class AnalysisBoard:
@@ -322,7 +319,7 @@ class AnalysisBoard:
             self.refused = _("The position in the address has %(size)d characters; a position has at most "
                              "%(most)d. The board is unchanged.") % {"size": size, "most": MAX_TEXT}
             return False
-        text = window.dvonnSafe.decode(str(window.location.hash)[10:])
+        text = window.dvonnSafe.decode(link_value(str(window.location.hash), "#position="))
         if text is None:
             self.refused = _("The position in the address is damaged (a %%-escape in it is not valid).") % ()
             return False
@@ -330,7 +327,7 @@ class AnalysisBoard:
             self.S.new_game(position=str(text))
         except ValueError as error:
             self.refused = _("%(what)s cannot be read, so the board is unchanged: %(why)s") % {
-                "what": _("The position in the address"), "why": str(error)}
+                "what": _("The position in the address"), "why": reasons.say(error)}
             return False
         self.refused = ""
         self.keyed.forget()

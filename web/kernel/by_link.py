@@ -27,6 +27,7 @@ from pyscript import document, window
 
 from kernel import deferred, game_io, inputs
 from kernel.i18n import _, ngettext
+from kernel.url import link_value
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -214,7 +215,7 @@ def open_link():
     try:
         if length > link_format.MAX_VALUE:  # never read: it might not fit MicroPython's heap
             raise link_format.LinkError(link_format.too_long(length))
-        value = str(window.location.hash)[len(PREFIX):]
+        value = link_value(str(window.location.hash), PREFIX)
         opened = open_value(value)
     except Exception as error:  # noqa: BLE001 - whatever the address, the page starts: the reason is shown
         _refused(error)
@@ -327,10 +328,10 @@ def _opened_notice(game, mine, names):
     last = str(game.moves[-1])
     if game.to_move == mine:
         return _with_friend(friend, _("%(friend)s played %(move)s (marked): your move (you play %(side)s)."),
-                            _("your friend played %(move)s (marked): your move (you play %(side)s)."),
+                            _("Your friend played %(move)s (marked): your move (you play %(side)s)."),
                             move=last, side=side)
     return _with_friend(friend, _("%(friend)s's move: send them the link."),
-                        _("your friend's move: send them the link."))
+                        _("Your friend's move: send them the link."))
 
 
 def _update(entry, link, game, value, mine):
@@ -446,7 +447,7 @@ def draw():
             status = _("Your move (you play %(side)s).") % {"side": _side(mine)}
         else:
             status = _with_friend(friend, _("%(friend)s's move: send %(friend)s this link."),
-                                  _("your friend's move: send them this link."))
+                                  _("Your friend's move: send them this link."))
         _el("link-status").textContent = status
         _el("link-send").hidden = my_turn
         _el("link-share").hidden = not bool(window.dvonnLink.canShare())

@@ -14,9 +14,9 @@ field, the highlighted cells, the exports, and the page's test hooks (``body.dat
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom, download
+from kernel import board_dom, download, reasons
 from kernel.i18n import _
-from kernel.url import quote
+from kernel.url import link_value, quote
 
 #: The editor's own tool, on every game's board: a tap marks the cell for the embed and the diagram.
 HIGHLIGHT = "highlight"
@@ -58,7 +58,7 @@ class EditorPage:
         self.el = {}
         for name in ("editor-position", "editor-error", "editor-notice", "editor-playable", "export-link",
                      "export-analysis", "export-embed", "export-svg", "embed-flip", "embed-labels",
-                     "embed-caption", "share-link"):
+                     "embed-caption", "share-link", "copy-link", "copy-embed"):
             self.el[name] = _el(name)
         self.proxies = []
 
@@ -127,7 +127,9 @@ class EditorPage:
         problem = E.problem()
         playable = not problem
         self.el["editor-position"].value = text
-        error = (self.refused + " " + problem).strip()
+        # Each message on a line of its own (the box keeps line breaks): why the text was not read, then why
+        # the board's position cannot be played.
+        error = "\n".join([part for part in (self.refused, problem) if part])
         self.put("editor-error", "textContent", error)
         self.put("editor-error", "hidden", not error)
         self.put("editor-playable", "textContent", "" if playable else _(
@@ -141,6 +143,8 @@ class EditorPage:
         self.put("export-analysis", "aria-disabled", None if playable else "true")
         self.put("share-link", "value", self.base() + link if playable else "")
         self.put("share-link", "disabled", not playable)
+        self.put("copy-link", "disabled", not playable)  # a diagram has no link and no embed to copy
+        self.put("copy-embed", "disabled", not playable)
         embed = ""
         if playable:
             embed = E.embed_snippet(self.base(), text, flipped, bool(self.el["embed-labels"].checked),
@@ -204,7 +208,7 @@ class EditorPage:
             self.E.load(text)
         except ValueError as error:
             self.refused = _("%(what)s cannot be read, so the board is unchanged: %(why)s") % {
-                "what": what, "why": str(error)}
+                "what": what, "why": reasons.say(error)}
             document.body.dataset.rejectedAt = str(window.performance.now())
             return False
         self.refused = ""
@@ -242,7 +246,7 @@ class EditorPage:
             self.refused = _("The position in the address has %(size)d characters; a position has at most "
                              "%(most)d. The board is unchanged.") % {"size": size, "most": MAX_TEXT}
             return
-        text = window.dvonnSafe.decode(str(window.location.hash)[10:])
+        text = window.dvonnSafe.decode(link_value(str(window.location.hash), "#position="))
         if text is None:
             self.refused = _("The position in the address is damaged (a %%-escape in it is not valid).") % ()
             return
@@ -262,6 +266,19 @@ class EditorPage:
                 return
             self.notify(done if _copy(field) else fallback)
         return handler
+
+    def on_copy_position(self, event):
+        """Copy the board's position string: the field may hold a text that was not read (left there
+        to be corrected), which the notice then says."""
+        text = self.E.text()
+        read = str(self.el["editor-position"].value).strip() == text
+        if read:
+            self.notify(_("Position string copied.") if window.dvonnSafe.clip(text) else
+                        _("Copy the position string from its field."))
+        elif window.dvonnSafe.clip(text):
+            self.notify(_("The board's position string is copied, %s: the text in the field was not read.") % text)
+        else:
+            self.notify(_("The text in the field was not read: the board's position string is %s.") % text)
 
     def on_svg(self, event):
         playable = not self.E.problem()
@@ -291,9 +308,8 @@ class EditorPage:
             self.listen(self.el[name], "change", self.on_option)
         self.listen(self.el["embed-caption"], "input", self.on_option)
         self.listen(self.el["export-svg"], "click", self.on_svg)
+        self.listen(_el("copy-position"), "click", self.on_copy_position)
         for button, field, done, fallback in (
-                ("copy-position", "editor-position", _("Position string copied."),
-                 _("Copy the position string from its field.")),
                 ("copy-link", "share-link", _("Link copied: it opens the game page at this position."),
                  _("Copy the link from its field.")),
                 ("copy-embed", "export-embed", _("Embed code copied: paste it into your page."),

@@ -224,18 +224,22 @@ def side_name(side):
     return _(SIDE_NAMES[side])
 
 
-def decimal(value, digits=1):
-    """``value`` with ``digits`` decimals, written the way of the page's language.
+def decimal(value, digits=1, sign=False):
+    """``value`` with ``digits`` decimals, written the way of the page's language (a decimal comma in
+    de, fr, nl), with a ``+`` before a positive value if ``sign``.  Every number with decimals that a
+    page shows is written by this function (``tests/test_numbers.py`` holds the pages to it).
 
-    >>> decimal(5.94), decimal(-0.25, 2)
-    ('5.9', '-0.25')
+    >>> decimal(5.94), decimal(-0.25, 2), decimal(0.99, 2, sign=True), decimal(0, 2, sign=True)
+    ('5.9', '-0.25', '+0.99', '0.00')
     >>> install({}, language="de")
-    >>> decimal(5.94), decimal(9)
-    ('5,9', '9,0')
+    >>> decimal(5.94), decimal(9), decimal(1.4, 2, sign=True)
+    ('5,9', '9,0', '+1,40')
     >>> install(None)
     """
     _current()
     text = ("%." + str(digits) + "f") % value
+    if sign and value > 0:
+        text = "+" + text
     return text.replace(".", ",") if _language in DECIMAL_COMMA else text
 
 

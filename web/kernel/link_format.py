@@ -58,6 +58,7 @@ import json
 from dvonn_core.common.errors import quote
 from kernel import inputs, reasons
 from kernel.i18n import _, ngettext
+from kernel.url import link_value
 
 try:
     import deflate as _deflate  # type: ignore[import-not-found]  # MicroPython's
@@ -331,16 +332,13 @@ def url(page, link, coder=None):
 
 
 def trim(value):
-    """``value`` without the "." and ")" that mail and chat programs leave after a link (neither
-    is a character of a link).
+    """``value`` without the "." and ")" that mail and chat programs leave after a link
+    (``kernel.url.link_value``, which every page's links go through).
 
     >>> trim("1abc)."), trim("1abc")
     ('1abc', '1abc')
     """
-    end = len(value)
-    while end and value[end - 1] in ".)":
-        end -= 1
-    return value[:end]
+    return link_value("#" + value, "#")
 
 
 def unpack(value):

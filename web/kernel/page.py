@@ -40,10 +40,15 @@ HINT_SECONDS = 1.0  # the hard bot's budget for a hint
 #: The least time a move stays on the board before the bot's next move is shown (ms): a quick
 #: reply, or the bot's moves around forced passes, can be followed one by one (issue 43).
 BOT_PACE_MS = 600
-#: The bot's levels, as the new-game form names them (shown while the bot plays).
-LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+#: The bot's levels of every game, as the new-game form names them (shown while the bot plays).
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "master": N_("Master")}
 #: Narrow portrait screens (phones): the board is drawn a quarter turn round, so cells stay >= 44 CSS px.
 TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
+
+
+def level_name(level):
+    """A bot level's name in the page's language (the level itself for one that has none)."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def verdict_name(kind):
@@ -286,9 +291,9 @@ class GamePage:
         elif state == "failed":
             text = _("Bot: could not load.")
         elif S.bot_to_move():
-            text = _("Bot (%(level)s): thinking…") % {"level": _(LEVEL_NAMES.get(S.level, "?"))}
+            text = _("Bot (%(level)s): thinking…") % {"level": level_name(S.level)}
         else:
-            text = _("Bot (%(level)s): ready.") % {"level": _(LEVEL_NAMES.get(S.level, "?"))}
+            text = _("Bot (%(level)s): ready.") % {"level": level_name(S.level)}
         self.put("bot-status", "textContent", text)
         self.put("data", "bot", state)
         self.put("hint", "disabled", not (S.human_to_move() and self.bot is not None and state != "failed"))
@@ -441,6 +446,14 @@ class GamePage:
         self.S.new_game(white=self.EL["white-player"].value, black=self.EL["black-player"].value,
                         level=self.EL["level"].value, seed=self.new_seed(), **self.new_game_options())
         self.after_change()
+        self.show_board()
+
+    def show_board(self):
+        """Bring the board, and the bot's line under it, into view if the board is not all in it: on a
+        phone the new-game form is below the board, and the page stayed scrolled there (issue 56)."""
+        box = self.board.getBoundingClientRect()
+        if box.top < 0 or box.bottom > window.innerHeight:
+            document.querySelector("section.play").scrollIntoView(True)
 
     def on_play_again(self, event):
         """"Play again", at the end of a game: a new game with the same players, level and options."""

@@ -17,6 +17,7 @@ from pyscript.ffi import create_proxy
 from kernel import board_dom
 from kernel import puzzles as P
 from kernel.i18n import _
+from kernel.url import link_value
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -406,7 +407,7 @@ class PuzzlePage:
         text = str(window.dvonnSafe.hashStart(40))
         if not text.startswith("#id="):
             return False
-        pid = str(window.dvonnSafe.decode(text[4:]) or "")
+        pid = str(window.dvonnSafe.decode(link_value(text, "#id=")) or "")
         line = P.line_of(self.lines, pid)
         p = P.parse_line(line) if line is not None else None
         if p is None:

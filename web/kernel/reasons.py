@@ -22,9 +22,18 @@ move 3 (Z9): 'Z9' is not a DVONN move (expected a cell like
 ... except ValueError as error:
 ...     print(say(error))
 Zug 3 (Z9) geht nicht: das ist kein Zug dieses Spiels
+>>> from dvonn_core import Game
+>>> i18n.install({"row %(row)s does not describe its %(want)d cells but %(cells)d":
+...               "Reihe %(row)s beschreibt nicht ihre %(want)d Felder, sondern %(cells)d"})
+>>> try:
+...     Game.from_position("9-10-11-10-8.wp")
+... except ValueError as error:
+...     print(error.code, "|", say(error))
+position-cells | Reihe 5 beschreibt nicht ihre 9 Felder, sondern 8
 >>> i18n.install(None)
 """
 
+from dvonn_core.common.errors import quote
 from kernel import inputs
 from kernel.i18n import N_, _, _current
 
@@ -39,7 +48,23 @@ MESSAGES = {
     "record-move": N_("move %(number)d (%(move)s) cannot be played"),
     "record-position": N_("its start position is not valid"),
     "too-many-turns": N_("the turns of this drop are too many to list"),
+    # A position string that is not written right (dvonn_core.dvonn.position.PARSE_CODES, both games).
+    "position-type": N_("a position is text, not %(type)s"),
+    "position-long": N_("the position string has %(length)d characters; a position has at most %(most)d"),
+    "position-no-side": N_("the position string does not end in \u2018.\u2019 and the side to move (the empty board is "
+                           "written %(example)s)"),
+    "position-side": N_("after the last \u2018.\u2019 comes the side to move, not %(side)s (the empty board is written "
+                        "%(example)s)"),
+    "position-rows": N_("the board has %(want)d rows, separated by \u2018-\u2019; this position string has %(rows)d"),
+    "position-character": N_("row %(row)s: %(character)s is neither a piece nor a count of empty cells"),
+    "position-no-top": N_("row %(row)s: the stack %(stack)s has no top piece (the top piece is written in upper "
+                          "case)"),
+    "position-count": N_("row %(row)s: %(count)s is not a count of empty cells"),
+    "position-cells": N_("row %(row)s does not describe its %(want)d cells but %(cells)d"),
+    "position-cells-over": N_("row %(row)s describes more than its %(want)d cells"),
 }
+#: The values of a position string's error that are the player's input, shown quoted.
+QUOTED = ("side", "example", "character", "stack", "count")
 
 
 def say(error):
@@ -48,7 +73,14 @@ def say(error):
     if code not in MESSAGES or not _current():
         return str(error)
     values = getattr(error, "values", None) or {}
+    if code == "position-cells" and "cells" not in values:
+        code = "position-cells-over"
     text = _(MESSAGES[code])
+    if code.startswith("position-"):
+        shown = {}
+        for key, value in values.items():
+            shown[key] = quote(value) if key in QUOTED else value
+        return text % shown
     if code == "record-move":
         text = text % {"number": values.get("number") or 0, "move": inputs.bare(str(values.get("move") or ""))}
     cause = values.get("cause")

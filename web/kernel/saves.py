@@ -23,6 +23,7 @@ import json
 
 from kernel import inputs, reasons
 from kernel.i18n import _, decimal
+from kernel.url import link_value
 
 #: The save format this site writes: the same for every game.  1 was the first release's (one
 #: format per game); every earlier format is upgraded on load, never set aside.
@@ -111,12 +112,17 @@ def link_kind(start, length, check_size=None):
 
 
 def parse_fragment(fragment, check_size=None):
-    """('record' | 'position', still URL-encoded value) of a link's ``#...`` part, else None."""
+    """('record' | 'position', still URL-encoded value) of a link's ``#...`` part, else None; a "."
+    or ")" left after the link is not its value's (``kernel.url.link_value``).
+
+    >>> parse_fragment("#record=F3%20C3%0A&ply=1)."), parse_fragment("#position=9-10-11-10-9.wp.")
+    (('record', 'F3%20C3%0A&ply=1'), ('position', '9-10-11-10-9.wp'))
+    """
     fragment = fragment or ""
     kind = link_kind(fragment[:12], len(fragment), check_size)
     if kind is None:
         return None
-    return kind, fragment[len(kind) + 2:]
+    return kind, link_value(fragment, "#" + kind + "=")
 
 
 #: A record link may end with ``&ply=N``: the game shown in review after its first N moves (the

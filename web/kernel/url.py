@@ -22,6 +22,26 @@ class EmbedError(ValueError):
     """A parameter of the address that cannot be used; the message says which and why."""
 
 
+def link_value(fragment, prefix):
+    """The value of an address's ``#...`` part that starts with ``prefix`` (``"#position="``), still
+    %-encoded, as the site wrote it: without the "." and ")" that mail and chat programs leave after a
+    link, which no value of a link of this site ends in (a position string ends in its side to move, a
+    record link in its last line's %-encoded end, a game link in base64, a puzzle's id in a digit).
+    ``None`` if ``fragment`` does not start with ``prefix``.  Every page reads its links through this.
+
+    >>> link_value("#position=9-10-11-10-9.wp.", "#position="), link_value("#record=F3%0A).", "#record=")
+    ('9-10-11-10-9.wp', 'F3%0A')
+    >>> link_value("#game=1abc", "#position=") is None, link_value("#id=p1.46)", "#id=")
+    (True, 'p1.46')
+    """
+    if fragment[:len(prefix)] != prefix:
+        return None
+    end = len(fragment)
+    while end > len(prefix) and fragment[end - 1] in ".)":
+        end -= 1
+    return fragment[len(prefix):end]
+
+
 def _is_hex(byte):
     return chr(byte).lower() in _HEX
 

@@ -589,10 +589,8 @@ def diamonds_game(seed: int) -> "dict":
         # The library's baseline bots: greedy (the most stones now), and one turn in D_RANDOM at random.
         pick = Rng(seed * 1000 + ply)
         blunder = pick.below(D_RANDOM) == 0
-        if blunder:
-            move = dbot.random_move(game, seed * 1000 + ply)
-        else:
-            move = dbot.greedy_move(game, seed * 1000 + ply)
+        baseline = dbot.random_move if blunder else dbot.greedy_move
+        move = baseline(game, seed * 1000 + ply)
         game.play(move)
         turns.append(str(move))
         ply += 1

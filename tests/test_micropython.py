@@ -194,12 +194,12 @@ def test_after_the_mount_imports_look_in_no_folder_of_the_browsers_file_system(t
 
 
 def test_the_crafted_inputs_of_issue_44_give_the_same_answers_on_micropython(tmp_path: Path) -> None:
-    """benchmarks/fuzz_pages.py's crafted links, embeds, saves and records through the pages' parsers on the
+    """benchmarks/pages/fuzz_pages.py's crafted links, embeds, saves and records through the pages' parsers on the
     page's MicroPython: each refused with the same documented error and message as on CPython, none
     with any other exception (the slowest case's time is printed, not compared)."""
     import json
 
-    from benchmarks import fuzz_pages
+    from benchmarks.pages import fuzz_pages
 
     data = tmp_path / "data"
     data.mkdir()

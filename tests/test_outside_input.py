@@ -1,5 +1,5 @@
 """One rule for every parser of outside input (issue 44, and issue 43's item 11): each case the fuzz of
-benchmarks/fuzz_pages.py found, refused with the parser's own error and a short message, or opened
+benchmarks/pages/fuzz_pages.py found, refused with the parser's own error and a short message, or opened
 exactly; and the Diamonds & Pivots library's own low cases."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from benchmarks.fuzz_pages import body_of, crafted_digits, value_of
+from benchmarks.pages.fuzz_pages import body_of, crafted_digits, value_of
 from diamonds import embed_params as diamonds_embed
 from diamonds import persist as diamonds_persist
 from diamonds.session import Session as DiamondsSession
@@ -207,7 +207,7 @@ def test_a_link_of_more_pivots_than_any_game_is_refused_before_its_moves_are_rea
 
 
 def test_the_long_chain_link_opens() -> None:
-    from benchmarks.fuzz_pages import long_chain_link
+    from benchmarks.pages.fuzz_pages import long_chain_link
 
     _link, game = read(long_chain_link(), "diamonds")
     assert len(game.moves[0].pivots) == 288  # the drop, then 288 pivots

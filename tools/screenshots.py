@@ -6,7 +6,7 @@ docs/screenshots/{editor,analysis}-{dvonn,diamonds}-{phone,desktop}.png.
 
 Builds the site (or uses ``--site``), serves it on 127.0.0.1 and takes each page in headless Debian
 chromium at a middle-game position (the analysis board's search bounded at depth 4, so that its line is
-the same on every run; the depth a search reaches in so many seconds is benchmarks/analysis_board.py's).
+the same on every run; the depth a search reaches in so many seconds is benchmarks/pages/analysis_board.py's).
 The shot is the window on a desktop and the whole page on a phone (where the analysis is under the board),
 written with a palette of at most 256 colours
 (Chromium writes 24-bit colour), so that each file stays under 150 KB.
@@ -24,7 +24,8 @@ from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from benchmarks.analysis_board import POSITIONS, site_in_chromium  # noqa: E402
+from benchmarks.harness import site_in_chromium  # noqa: E402
+from benchmarks.pages.analysis_board import POSITIONS  # noqa: E402
 
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 EDITORS = {"dvonn": "editor.html", "diamonds": "diamonds-editor.html"}

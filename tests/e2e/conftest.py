@@ -18,7 +18,7 @@ from .app import GAMES, App, GamePage
 from .doc_helpers import check_requests
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "artifacts"
+ARTIFACTS = ROOT / ".test-output"  # (tests/conftest.py: TEST_OUTPUT)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",  # the tests run as root in a container

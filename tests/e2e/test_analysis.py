@@ -4,7 +4,7 @@ scored position and jumps to a position when clicked; mistakes and blunders are 
 history (Diamonds & Pivots: a pass that throws stones away is a blunder) with the bot's better
 move on the board; the summary counts the marks; a second analysis of the same game asks the worker
 nothing (its scores come from the cache) and gives the same marks.  How long an analysis takes, and
-how long the main thread is held meanwhile, are figures of ``benchmarks/analysis_page.py``."""
+how long the main thread is held meanwhile, are figures of ``benchmarks/pages/analysis_page.py``."""
 
 from __future__ import annotations
 

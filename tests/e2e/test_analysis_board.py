@@ -10,7 +10,7 @@ desktop in the four languages, and axe finds nothing.
 The tests never race the search: they wait for the depth they need, and where they read a line
 they click they bound its depth first (``body.dataset.analysisDepth``), so that it no longer
 changes.  The figures (the time from a move to the first evaluation, the depth after 1, 5 and 10 s,
-the page's clicks while it searches) are benchmarks/analysis_board.py's."""
+the page's clicks while it searches) are benchmarks/pages/analysis_board.py's."""
 
 from __future__ import annotations
 

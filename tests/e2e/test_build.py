@@ -265,7 +265,7 @@ def test_the_pages_turn_off_the_pyscript_plugins_they_do_not_use(site: Path, nam
 
 
 def test_the_floor_page_is_the_pages_runtime_and_nothing_else(site: Path) -> None:
-    """The floor of benchmarks/web_load.py loads the runtime as the game page does (the same
+    """The floor of benchmarks/pages/web_load.py loads the runtime as the game page does (the same
     preloads, the same plugins off in both of PyScript's configs), and its Python only sets data-ready."""
     floor, game = (site / "floor.html").read_text(), (site / "index.html").read_text()
     runtime = re.compile(r'<link rel="(?:module)?preload" href="\./vendor/[^"]+"[^>]*>|<py-config[^>]*>.*?</py-config>'

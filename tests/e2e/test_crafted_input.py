@@ -1,4 +1,4 @@
-"""Every crafted input of issue 44 (benchmarks/fuzz_pages.py: crafted()) opened in Debian chromium: a game
+"""Every crafted input of issue 44 (benchmarks/pages/fuzz_pages.py: crafted()) opened in Debian chromium: a game
 link on its game's page, an embed's address, a save and a list of games by link in the browser's
 storage.  Each time the page becomes ready (an embed: shows its error), the reason is shown where the
 player looks, and nothing it could not open is stored; what is in storage and cannot be opened is set
@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 import pytest
 
-from benchmarks import fuzz_pages
+from benchmarks.pages import fuzz_pages
 
 from .doc_helpers import check_requests
 

@@ -2,7 +2,7 @@
 nothing; every page carries a Content-Security-Policy that the site works under; oversized or
 garbage input is refused at once with a message, the game left as it was.
 
-The time each refusal takes is written to artifacts/hostile-input-timings.json (not asserted:
+The time each refusal takes is written to .test-output/hostile-input-timings.json (not asserted:
 see the report); run ``python -m pytest tests/e2e/test_hostile_input.py -s`` to see it printed.
 """
 
@@ -20,7 +20,7 @@ import pytest
 from .app import App
 
 ROOT = Path(__file__).resolve().parents[2]
-TIMINGS = ROOT / "artifacts" / "hostile-input-timings.json"
+TIMINGS = ROOT / ".test-output" / "hostile-input-timings.json"
 PAGES = ("index.html", "rules.html", "embed.html", "embedding.html", "floor.html")
 
 # Each payload would set window.__pwned if it ever ran as markup or script.

@@ -1,7 +1,7 @@
 """Each game's board on phones and tablets in Debian chromium: on a narrow portrait screen it
 turns a quarter turn, every cell is at least 44 CSS px, the board and the player's controls fit
 on the first screen, and the arrow keys follow the turned board.  Screenshots and the measured
-cell sizes go to artifacts/."""
+cell sizes go to .test-output/."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-# The crafted inputs of issue 44 (benchmarks/fuzz_pages.py: crafted(), written to /data/crafted.json by
+# The crafted inputs of issue 44 (benchmarks/pages/fuzz_pages.py: crafted(), written to /data/crafted.json by
 # tests/test_micropython.py) through the pages' parsers, on CPython and on the page's MicroPython: one
 # line per case (its entry point, what it raised or "opened", the message), the same on both; then, on
 # lines starting with "time", the slowest case in milliseconds (not compared).

@@ -11,83 +11,59 @@ position string) and ``data-turn`` (the turn being built); cells are ``[data-cel
 parts carry ``data-testid`` (``board``, ``status``, ``notice``, ``pass``, ``swap``, ``undo``, ``next``, ``reset``).
 """
 
-from pyscript import window
-from pyscript.ffi import create_proxy
-
 from diamonds import render
 from diamonds.outlined import OutlinedBoard
 from diamonds.session import example_session
-from kernel import board_dom
+from kernel import board_dom, doc_board
 from kernel.i18n import _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
     from diamonds.session import Session  # noqa: F401 - read by mypy in a type comment
 
-BAR = ('<div class="dv-bar">'
-       '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'
+#: The bar's buttons and status line before Reset (kernel/doc_board.py: ``bar``).
+BAR = ('<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'
        '<button type="button" data-testid="pass">%(pass)s</button>'
        '<button type="button" data-testid="swap" hidden>%(swap)s</button>'
        '<button type="button" data-testid="undo" title="%(undo_title)s">%(undo)s</button>'
-       '<button type="button" data-testid="next" title="%(next_title)s" hidden>%(next)s</button>'
-       '<button type="button" class="dv-reset" data-testid="reset" title="%(reset_title)s">'
-       '%(reset)s</button>'
-       '</div>'
-       '<p class="dv-notice" data-testid="notice" role="alert" hidden></p>')
+       '<button type="button" data-testid="next" title="%(next_title)s" hidden>%(next)s</button>')
 
 
 def bar():
-    """The bar under the board (``BAR``) in the page's language."""
-    return BAR % {"pass": _("Pass"), "swap": _("Swap sides"), "undo_title": _("Take back the last step"),
-                  "undo": _("Undo"), "next_title": _("Play the next step of the example"), "next": _("Next step"),
-                  "reset_title": _("Back to the position shown first"), "reset": _("Reset")}
+    """The bar under the board in the page's language."""
+    return doc_board.bar(BAR, {"pass": _("Pass"), "swap": _("Swap sides"), "undo_title": _("Take back the last step"),
+                               "undo": _("Undo"), "next_title": _("Play the next step of the example"),
+                               "next": _("Next step")})
 
 
-class BoardView:
+class BoardView(doc_board.DocBoard):
     """Draws a session into ``root`` and wires its events (see the module docstring)."""
 
     def __init__(self, root, position=None, moves=(), steps=(), flipped=False, labels=True, keys=None,
                  highlight=(), turn=False):
-        self.root = root
-        # ``turn`` (a rules page): on a phone held upright the board is drawn a quarter turn
-        # round, as on the game page, so that its cells stay >= 44 CSS px.
-        self.turned = bool(turn) and bool(window.matchMedia(board_dom.TURN_QUERY).matches)
+        self.turned = doc_board.turned_here(turn)
         self.highlight = list(highlight)  # cells marked "hl" (an embed's highlight=)
         self.position = position
         self.moves = list(moves)
         self.steps = list(steps)
         self.done = 0  # steps of ``steps`` played by "Next step" since the reset
         self._fresh(flipped)
-        svg = root.querySelector("svg.dv-svg")
-        if svg is None:
-            root.insertAdjacentHTML("beforeend", '<svg class="dv-svg" viewBox="%s" role="group" '
-                                    'aria-label="%s" data-testid="board"></svg>'
-                                    % (render.VIEWBOX, _("Diamonds and Pivots board")))
-            svg = root.querySelector("svg.dv-svg")
-        self.svg = svg
+        svg = self.mount(root, None, render.VIEWBOX, _("Diamonds and Pivots board"), labels, bar(),
+                         ("status", "notice", "pass", "swap", "undo", "next", "reset"))
         self.keyed = OutlinedBoard(svg)  # the cells redrawn where they changed, as on the game page
         self.input = board_dom.BoardInput(self.keyed, self)  # its clicks and keys, as on every board
-        svg.classList.toggle("nolabels", not labels)
-        root.insertAdjacentHTML("beforeend", bar())
-        self.el = {}
-        for name in ("status", "notice", "pass", "swap", "undo", "next", "reset"):
-            self.el[name] = root.querySelector('[data-testid="%s"]' % name)
         self.el["next"].hidden = not self.steps
-        self._proxies = []
         self.input.wire(svg, self._listen, keys or root)
         self._listen(self.el["undo"], "click", self.on_undo)
         self._listen(self.el["pass"], "click", self._action(lambda: self.session.pass_turn()))
         self._listen(self.el["swap"], "click", self._action(lambda: self.session.swap()))
         self._listen(self.el["next"], "click", self.on_next)
         self._listen(self.el["reset"], "click", self.on_reset)
-        root.classList.toggle("turned", self.turned)
         # Drawn upright at build time (diamonds-rules.html): kept when it shows this.
         if svg.getAttribute("data-drawn") and not self.turned:
             s = self.session
             self.keyed.adopt_drawn(s.stones(), self.marks(), s.flipped, s.focus, s.diamonds(), s.chosen_diamond())
-        self.redraw()
-        svg.classList.remove("loading")
-        root.dataset.ready = "true"
+        self.live()
 
     def _fresh(self, flipped=None):
         """A new session at the example's start, the board turned as ``flipped`` (None: as it was)."""
@@ -100,11 +76,6 @@ class BoardView:
     def _state(self):
         s = self.session
         return (s.game.position(), str(s.turn.move()) if s.turn else "", s.pivot, s.far)
-
-    def _listen(self, el, kind, handler):
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)  # keep the proxies alive as long as the view
-        el.addEventListener(kind, proxy)
 
     def _action(self, act):
         def handler(event):

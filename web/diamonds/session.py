@@ -34,8 +34,8 @@ its last step (the line end, the pivot, a laid pivot, the drop).
 """
 
 from dvonn_core.diamonds import DiamondsGame, Move
-from kernel.i18n import _, ngettext, side_name
-from kernel.session import OTHER, GameSession, resignation_text
+from kernel.i18n import N_, _, ngettext
+from kernel.session import OTHER, GameSession, add_mark
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -46,24 +46,11 @@ if TYPE_CHECKING:
 CELL_CODE = {"black": "b", "white": "w", "": ""}
 
 
-def result_text(game):
-    """The line shown when the game is over: the winner and the score (or who resigned)."""
-    resigned = resignation_text(game)
-    if resigned:
-        return resigned
-    black, white = game.score()
-    winner = game.winner()
-    text = (_("Game over: White wins, %d to %d.") if winner == "white" else _("Game over: Black wins, %d to %d.")) % (
-        max(black, white), min(black, white))
-    if black == white:
-        text += " " + _("(Equal counts: White, the second player, wins.)")
-    return text
-
-
 class Session(GameSession):
     """The UI state of the Diamonds & Pivots page."""
 
     START_FOCUS = "e5"
+    TIE = N_("(Equal counts: White, the second player, wins.)")
 
     # -- the kernel's hooks -------------------------------------------------------------
     def fresh_game(self, position=None, seed=1, **options):  # the game has no options of its own
@@ -149,47 +136,40 @@ class Session(GameSession):
         marks = {}  # type: Dict[str, str]
         moves = self.game.moves
         if self.turn is not None:
-            _add(marks, _cell(self.turn.cell), "last")
+            add_mark(marks, _cell(self.turn.cell), "last")
         elif len(moves) > self.base and moves[-1].drop:
-            _add(marks, moves[-1].drop, "last")
+            add_mark(marks, moves[-1].drop, "last")
         if self.turn is None:
             if self.human_to_move() and not self.pending:
                 for cell in self.game.drops():
-                    _add(marks, cell, "droppable")
-            for text, cls in ((self.pending, "pending"), (self.better_shown(), "better"), (self.hint_shown(), "hint")):
-                if text:
-                    self._mark_turn(marks, text, cls)
+                    add_mark(marks, cell, "droppable")
+            for text, cls in self.marked_moves():
+                self._mark_turn(marks, text, cls)
             return marks
         for cell in self.pivot_cells():
-            _add(marks, cell, "pivotable")
+            add_mark(marks, cell, "pivotable")
         if self.pivot is not None:
-            _add(marks, self.pivot, "selected")
+            add_mark(marks, self.pivot, "selected")
             for cell in self.targets():
-                _add(marks, cell, "target")
+                add_mark(marks, cell, "target")
         if self.far is not None:
-            _add(marks, self.far, "previewed")
+            add_mark(marks, self.far, "previewed")
             for cell in self.line():
-                _add(marks, cell, "line")
+                add_mark(marks, cell, "line")
             for cell in self.captured():
-                _add(marks, cell, "doomed")
+                add_mark(marks, cell, "doomed")
         return marks
 
     def _mark_turn(self, marks, text, cls):
         """Mark the cells of a whole turn's text: its drop and each pivot's line end."""
         move = Move.parse(text)
         if move.drop:
-            _add(marks, move.drop, cls)
+            add_mark(marks, move.drop, cls)
         for cell in _far_ends(text):
-            _add(marks, cell, cls)
+            add_mark(marks, cell, cls)
 
-    def status(self):
-        """One line telling the player what is going on."""
+    def status_to_move(self, side):
         game = self.game
-        if game.phase == "over":
-            return result_text(game)
-        side = side_name(game.to_move)
-        if self.bot_to_move():
-            return _("%s (bot) is thinking…") % side
         if self.turn is None:
             if not game.drops():
                 return _("%(side)s: no empty cell is left, so %(side)s must pass.") % {"side": side}
@@ -352,8 +332,4 @@ def _far_ends(text):
     return [word.split(">")[1] for word in text.split() if ">" in word]
 
 
-def _add(marks, cell, cls):
-    marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls
-
-
-__all__ = ["Session", "Move", "OTHER", "result_text"]
+__all__ = ["Session", "Move", "OTHER"]

@@ -11,19 +11,16 @@ position string on the board); each cell is ``[data-cell]``; the parts carry
 ``next``, ``last``, ``reset``).
 """
 
-from pyscript import window
-from pyscript.ffi import create_proxy
-
 from dvonn import render
-from kernel import board_dom
+from kernel import board_dom, doc_board
 from kernel.i18n import _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
     from typing import Any, Dict
 
-BAR = ('<div class="dv-bar">'
-       '<span class="dv-steps">'
+#: The bar's step buttons and status line before Reset (kernel/doc_board.py: ``bar``).
+BAR = ('<span class="dv-steps">'
        '<button type="button" data-testid="first" title="%(first_title)s" aria-label="%(first)s">'
        '&#xAB;</button>'
        '<button type="button" data-testid="prev" title="%(prev_title)s" aria-label="%(prev)s">'
@@ -33,50 +30,31 @@ BAR = ('<div class="dv-bar">'
        '&#x203A;</button>'
        '<button type="button" data-testid="last" title="%(last_title)s" aria-label="%(last)s">&#xBB;</button>'
        '</span>'
-       '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>'
-       '<button type="button" class="dv-reset" data-testid="reset" title="%(reset_title)s">'
-       '%(reset)s</button>'
-       '</div>'
-       '<p class="dv-notice" data-testid="notice" role="alert" hidden></p>')
+       '<span class="dv-status" data-testid="status" role="status" aria-live="polite"></span>')
 
 
 def bar():
-    """The bar under the board (``BAR``) in the page's language."""
-    return BAR % {"first_title": _("Back to the start (Home)"), "first": _("Back to the start"),
-                  "prev_title": _("One move back (Left arrow)"), "prev": _("One move back"),
-                  "next_title": _("One move on (Right arrow)"), "next": _("One move on"),
-                  "last_title": _("To the end (End)"), "last": _("To the end"),
-                  "reset_title": _("Back to the position shown first"), "reset": _("Reset")}
+    """The bar under the board in the page's language."""
+    return doc_board.bar(BAR, {"first_title": _("Back to the start (Home)"), "first": _("Back to the start"),
+                               "prev_title": _("One move back (Left arrow)"), "prev": _("One move back"),
+                               "next_title": _("One move on (Right arrow)"), "next": _("One move on"),
+                               "last_title": _("To the end (End)"), "last": _("To the end")})
 
 
-class BoardView:
+class BoardView(doc_board.DocBoard):
     """Draws ``viewer`` into ``root`` and wires its events (see the module docstring)."""
 
     def __init__(self, root, viewer, flipped=False, labels=True, svg=None, keys=None, turn=False):
-        self.root = root
         self.viewer = viewer
         self.flipped = flipped
-        # ``turn`` (a rules page): on a phone held upright the board is drawn a quarter turn
-        # round, as on the game page, so that its cells stay >= 44 CSS px.
-        self.turned = bool(turn) and bool(window.matchMedia(board_dom.TURN_QUERY).matches)
+        self.turned = doc_board.turned_here(turn)
         self.focus = "F3"
         self.pointer = "mouse"
-        if svg is None:
-            svg = root.querySelector("svg.dv-svg")
-        if svg is None:
-            root.insertAdjacentHTML("beforeend", '<svg class="dv-svg" viewBox="%s" role="group" '
-                                    'aria-label="%s" data-testid="board"></svg>' % (render.VIEWBOX, _("DVONN board")))
-            svg = root.querySelector("svg.dv-svg")
-        self.svg = svg
+        svg = self.mount(root, svg, render.VIEWBOX, _("DVONN board"), labels, bar(),
+                         ("status", "notice", "counter", "first", "prev", "next", "last", "reset"))
         self.keyed = board_dom.KeyedBoard(svg, render)  # what the board shows, cell by cell
         self.input = board_dom.BoardInput(self.keyed, self)  # its clicks and keys, as on every board
-        svg.classList.toggle("nolabels", not labels)
-        root.insertAdjacentHTML("beforeend", bar())
-        self.el = {}
-        for name in ("status", "notice", "counter", "first", "prev", "next", "last", "reset"):
-            self.el[name] = root.querySelector('[data-testid="%s"]' % name)
         root.classList.toggle("has-line", bool(viewer.line))
-        self._proxies = []
         self._listen(svg, "click", self.input.on_click)
         self._listen(svg, "pointerdown", self.on_pointerdown)
         self._listen(svg, "mouseover", self.on_hover)
@@ -84,18 +62,10 @@ class BoardView:
         for name, step in (("first", viewer.first), ("prev", viewer.back), ("next", viewer.forward),
                            ("last", viewer.last), ("reset", self._reset)):
             self._listen(self.el[name], "click", self._stepper(step))
-        root.classList.toggle("turned", self.turned)
         if not flipped and not self.turned and svg.getAttribute("data-drawn"):  # drawn at build time (rules.html)
             key = render.board_key(viewer.stacks(), viewer.marks(), self.focus)
             self.keyed.adopt(key, viewer.stacks(), viewer.marks())
-        self.redraw()
-        svg.classList.remove("loading")
-        root.dataset.ready = "true"
-
-    def _listen(self, el, kind, handler):
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)  # keep the proxies alive as long as the view
-        el.addEventListener(kind, proxy)
+        self.live()
 
     def _stepper(self, step):
         def handler(event):

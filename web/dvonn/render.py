@@ -13,7 +13,7 @@ from dvonn_core.common.layout import corner_offsets, hex_to_pixel, layout
 from dvonn_core.dvonn.board import CELLS as CELLS  # the page's modules find the cells here too
 from dvonn_core.dvonn.board import coords
 from kernel.i18n import N_, _, ngettext
-from kernel.session import resignation_text
+from kernel.session import add_mark
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:
@@ -63,24 +63,6 @@ def next_cell(cell, key, flipped=False, turned=False):
             if coords(c) == (col + sign * dc, row + sign * dr):
                 return c
     return None
-
-
-def result_text(game):
-    """The line shown when the game is over: the winner (or a draw) and the score (or who resigned)."""
-    resigned = resignation_text(game)
-    if resigned:
-        return resigned
-    white, black = game.score()
-    winner = game.winner()
-    if winner == "draw":
-        return _("Game over: a draw, %d to %d.") % (white, black)
-    return (_("Game over: White wins, %d to %d.") if winner == "white" else _("Game over: Black wins, %d to %d.")) % (
-        max(white, black), min(white, black))
-
-
-def add_mark(marks, cell, cls):
-    """Add the CSS class ``cls`` to ``marks[cell]`` (marks: cell -> space-separated classes)."""
-    marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls
 
 
 def mark_last_move(marks, move, cls="last"):

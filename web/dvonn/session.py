@@ -19,10 +19,10 @@ True
 """
 
 from dvonn import choice
-from dvonn.render import mark_last_move, mark_selection, mark_turn, result_text
+from dvonn.render import mark_last_move, mark_selection, mark_turn
 from dvonn_core import Game, Move
 from dvonn_core.dvonn.board import CELLS
-from kernel.i18n import _, ngettext, side_name
+from kernel.i18n import _, ngettext
 from kernel.session import GameSession
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -102,14 +102,8 @@ class Session(GameSession):
         mark_turn(marks, self.game, self.human_to_move(), self.movable())
         if self.selected:
             mark_selection(marks, self.selected, self.targets(), self.preview, self.doomed() if self.preview else ())
-        if self.pending:
-            mark_last_move(marks, Move.parse(self.pending), "pending")
-        better = self.better_shown()
-        if better:
-            mark_last_move(marks, Move.parse(better), "better")
-        hint = self.hint_shown()
-        if hint:
-            mark_last_move(marks, Move.parse(hint), "hint")
+        for text, cls in self.marked_moves():
+            mark_last_move(marks, Move.parse(text), cls)
         return marks
 
     def piece_to_place(self):
@@ -142,14 +136,8 @@ class Session(GameSession):
     def score(self):
         return self.game.score()
 
-    def status(self):
-        """One line telling the player what is going on."""
+    def status_to_move(self, side):
         game = self.game
-        if game.phase == "over":
-            return result_text(game)
-        side = side_name(game.to_move)
-        if self.bot_to_move():
-            return _("%s (bot) is thinking…") % side
         piece = self.piece_to_place()
         if piece == "d":
             return _("%s: place a DVONN piece on an empty cell.") % side

@@ -18,10 +18,11 @@ once, with a notice.
 """
 
 from dvonn import choice
-from dvonn.render import add_mark, mark_last_move, mark_selection, mark_turn, result_text
+from dvonn.render import mark_last_move, mark_selection, mark_turn
 from dvonn_core import Game, IllegalMoveError, InvalidMoveError
 from dvonn_core.dvonn.board import CELLS
 from kernel.i18n import _, side_name
+from kernel.session import add_mark, result_text
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
 if TYPE_CHECKING:

@@ -157,7 +157,7 @@ class EditorPage:
         self.put("body", "data-position", text)
         self.put("body", "data-playable", "true" if playable else "false")
         self.put("body", "data-highlight", ",".join(self.highlight))
-        document.body.dataset.editedAt = str(window.performance.now())  # benchmarks/editor_edits.py
+        document.body.dataset.editedAt = str(window.performance.now())  # benchmarks/pages/editor_edits.py
 
     def draw_tools(self):
         for el in document.querySelectorAll("[data-tool]"):

@@ -59,7 +59,7 @@ def run(parse, start, title, caption_of):
         proxy = create_proxy(_sync)
         root.addEventListener("click", proxy)
         document.addEventListener("keydown", proxy)
-        body.dataset.liveMs = str(int(window.performance.now()))  # for benchmarks/embed_load.py
+        body.dataset.liveMs = str(int(window.performance.now()))  # for benchmarks/pages/embed_load.py
         body.dataset.ready = "true"
     except Exception as error:  # noqa: BLE001 - shown instead of a broken page
         show_error(_("This board could not start: %s") % error)

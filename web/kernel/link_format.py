@@ -33,7 +33,7 @@ each cell name (a letter a-k, upper case for U and lower case for L, then a digi
 from 0x80 up, which MicroPython's compressor (fixed Huffman codes) takes far better than two
 characters.
 
-``benchmarks/link_length.py`` measures both on the longest games: numbered, the longest DVONN game
+``benchmarks/pages/link_length.py`` measures both on the longest games: numbered, the longest DVONN game
 of tests/data takes 181 characters and 1,000 turns of the Diamonds & Pivots bot's self-play 1,796
 (as text: 375 and 4,428).
 

@@ -20,7 +20,7 @@ import of the page's main module.
 
 import js
 
-js.performance.mark("python-start")  # the page's own Python starts: benchmarks/web_load.py times it to ready
+js.performance.mark("python-start")  # the page's own Python starts: benchmarks/pages/web_load.py times it to ready
 
 import os  # noqa: E402
 import sys  # noqa: E402

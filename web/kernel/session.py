@@ -19,7 +19,7 @@ whose moves are never taken back here).  Undo takes back moves up to and
 including the last human one, so against the bot it also takes back the bot's answer.
 """
 
-from kernel.i18n import _, ngettext
+from kernel.i18n import _, ngettext, side_name
 
 OTHER = {"white": "black", "black": "white"}
 
@@ -34,11 +34,48 @@ def resignation_text(game):
     return None
 
 
+def result_text(game, tie=""):
+    """The status line of a finished game: who resigned, else the winner (or a draw) and the score, the
+    higher count first; ``tie`` is added to a win on equal counts (a game whose rules break ties).
+
+    >>> class Over:
+    ...     resigned = None
+    ...     def __init__(self, score, winner): self.score, self.winner = lambda: score, lambda: winner
+    >>> result_text(Over((12, 30), "black")), result_text(Over((9, 9), "draw"))
+    ('Game over: Black wins, 30 to 12.', 'Game over: a draw, 9 to 9.')
+    >>> result_text(Over((7, 7), "white"), "(White wins ties.)")
+    'Game over: White wins, 7 to 7. (White wins ties.)'
+    """
+    resigned = resignation_text(game)
+    if resigned:
+        return resigned
+    score = game.score()
+    high, low = max(score), min(score)
+    winner = game.winner()
+    if winner == "draw":
+        return _("Game over: a draw, %d to %d.") % (high, low)
+    text = (_("Game over: White wins, %d to %d.") if winner == "white" else _("Game over: Black wins, %d to %d.")) % (
+        high, low)
+    return text + " " + tie if tie and high == low else text
+
+
+def add_mark(marks, cell, cls):
+    """Add the CSS class ``cls`` to ``marks[cell]`` (marks: cell -> space-separated classes).
+
+    >>> marks = {"e3": "last"}
+    >>> add_mark(marks, "e3", "hint"); add_mark(marks, "f4", "hint"); marks
+    {'e3': 'last hint', 'f4': 'hint'}
+    """
+    marks[cell] = (marks[cell] + " " + cls) if cell in marks else cls
+
+
 class GameSession:
     """The UI state of one game page (see the module's docstring); a game's adapter subclasses it."""
 
     #: The cell in the keyboard tab order at the start.
     START_FOCUS = ""
+    #: What the result line adds to a win on equal counts (``N_``-marked), where the rules break ties.
+    TIE = ""
 
     def __init__(self):
         self.flipped = False
@@ -73,6 +110,10 @@ class GameSession:
     def kind_of(self, colour, move):
         """Who made ``move`` (just played by ``colour``), as :attr:`kinds` records it."""
         return self.players[colour]
+
+    def status_to_move(self, side):
+        """The status line while ``side`` (its name) is to move and no bot is thinking: what it may do."""
+        raise NotImplementedError
 
     # -- starting ---------------------------------------------------------------------
     def new_game(self, white="human", black="human", level=None, seed=1, position=None, **options):
@@ -173,6 +214,23 @@ class GameSession:
     def better_shown(self):
         """The analysis' better move for the position shown (in review), else None."""
         return self.better.get(self.ply()) if self.ahead else None
+
+    def marked_moves(self):
+        """The moves the board marks besides the last one, as (move text, CSS class): a move played in a
+        past position waiting for confirmation, the analysis' better move, the bot's hint."""
+        return [(text, cls) for text, cls in ((self.pending, "pending"), (self.better_shown(), "better"),
+                                              (self.hint_shown(), "hint")) if text]
+
+    def status(self):
+        """One line telling the player what is going on: the result, the bot thinking, or what the side to
+        move may do (:meth:`status_to_move`)."""
+        game = self.game
+        if game.phase == "over":
+            return result_text(game, _(self.TIE) if self.TIE else "")
+        side = side_name(game.to_move)
+        if self.bot_to_move():
+            return _("%s (bot) is thinking…") % side
+        return self.status_to_move(side)
 
     # -- review -------------------------------------------------------------------------
     def review_to(self, ply):

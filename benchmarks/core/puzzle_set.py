@@ -1,16 +1,17 @@
 """The make-up of the committed puzzle sets (issue 53): puzzles by stacks on the board (DVONN), by theme, by the
 length of the solution and by rating, and the share whose solution decides the result as the generator proved it.
 
-    python3 benchmarks/puzzle_set.py
+    python3 benchmarks/core/puzzle_set.py
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from dvonn_core.diamonds import DiamondsGame  # noqa: E402
@@ -37,6 +38,7 @@ def solver_moves(solution: str, diamonds: bool) -> int:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     for name, diamonds in (("dvonn.tsv", False), ("diamonds.tsv", True)):
         rs = rows(name)
         total = len(rs)

@@ -143,7 +143,12 @@ def test_the_solution_plays_every_move_and_counts_as_failed(page, base_url: str)
         game.play(move)
     assert page.evaluate("document.body.dataset.position") == game.position()
     assert page.get_by_test_id("puzzle-streak").text_content().startswith("Streak: 0")
-    assert int(page.get_by_test_id("puzzle-rating").text_content()) < 1500
+    rating = int(page.get_by_test_id("puzzle-rating").text_content())
+    assert rating < 1500
+    # The first attempts explained: by how much the rating moved, and why by so much.
+    note = page.get_by_test_id("puzzle-rating-note").text_content()
+    assert note.startswith("%+d: a puzzle rated %d was not solved" % (rating - 1500, puzzle["rating"])), note
+    assert "provisional" in note
     assert not errors
 
 

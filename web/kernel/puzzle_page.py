@@ -28,7 +28,8 @@ TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 #: Seconds before the defence's reply (and between the moves of "Solution").
 REPLY_DELAY = 0.5
 
-ELEMENTS = ("puzzle-status", "puzzle-rating", "puzzle-streak", "puzzle-hint", "puzzle-solution", "puzzle-retry",
+ELEMENTS = ("puzzle-status", "puzzle-rating", "puzzle-rating-note",
+            "puzzle-streak", "puzzle-hint", "puzzle-solution", "puzzle-retry",
             "puzzle-next", "puzzle-daily", "puzzle-theme", "puzzle-difficulty", "puzzle-info", "puzzle-analyse",
             "puzzle-game", "puzzle-share", "puzzle-link", "puzzle-notice")
 
@@ -105,6 +106,7 @@ class PuzzlePage:
         self.busy = False  # the defence's reply or the solution is being played
         self.message = ""
         self.daily = False
+        self.change = None  # (rating change, the puzzle's rating, solved) of the last rated attempt
         self.games_text = None
         self.player, damaged = P.load_state(window.dvonnSafe.get(adapter.KEY))
         self.notice = _("Your saved puzzle rating could not be read; it starts again.") if damaged else ""
@@ -129,6 +131,7 @@ class PuzzlePage:
         p = self.player
         self.EL["puzzle-rating"].textContent = "%d" % round(p["rating"])
         self.EL["puzzle-rating"].setAttribute("title", _("Rating deviation: ±%d") % round(p["rd"]))
+        self.EL["puzzle-rating-note"].textContent = self.rating_note()
         self.EL["puzzle-streak"].textContent = _("Streak: %(now)d (best %(best)d)") % {"now": p["streak"],
                                                                                      "best": p["best"]}
         done = self.state == "solved"
@@ -175,6 +178,19 @@ class PuzzlePage:
             return _("%s to move: find the best move.") % side
         return _("Right. %s to move: find the next move.") % side
 
+    def rating_note(self):
+        """What the last rated attempt did to the rating, and why it moves by so much at first."""
+        parts = []
+        if self.change is not None:
+            change, rating, solved = self.change
+            text = (_("%(change)+d: you solved a puzzle rated %(rating)d.") if solved
+                    else _("%(change)+d: a puzzle rated %(rating)d was not solved at the first try."))
+            parts.append(text % {"change": change, "rating": rating})
+        if P.provisional(self.player):
+            parts.append(_("Your rating is provisional (±%d): it moves by much more in your first attempts, "
+                           "until it knows your level.") % round(self.player["rd"]))
+        return " ".join(parts)
+
     def save_player(self):
         window.dvonnSafe.set(self.A.KEY, P.dump_state(self.player))
 
@@ -182,7 +198,9 @@ class PuzzlePage:
         if self.rated:
             return
         self.rated = True
+        before = self.player["rating"]
         self.player = P.record_attempt(self.player, self.puzzle, solved)
+        self.change = (round(self.player["rating"]) - round(before), self.puzzle["rating"], solved)
         self.save_player()
 
     def after_press(self):

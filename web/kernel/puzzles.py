@@ -173,6 +173,16 @@ def glicko2(player, opponent_rating, opponent_rd, score):
     return 1500.0 + SCALE * mu2, max(45.0, min(350.0, SCALE * phi2)), sigma2
 
 
+#: Below this many rated attempts a rating is provisional: Glicko-2 moves it by much more while its deviation is
+#: large (a new player's 350 falls to about 200 after five attempts and 140 after ten).
+PROVISIONAL_RD = 150.0
+
+
+def provisional(state):
+    """Whether the player's rating is still provisional (its deviation large: few attempts so far)."""
+    return state["rd"] > PROVISIONAL_RD
+
+
 def record_attempt(state, puzzle, solved):
     """The player's state after a first attempt at ``puzzle`` (solved: without a wrong move, the hint
     or the solution): the rating, the streak, the puzzle remembered as seen."""

@@ -54,14 +54,14 @@ def test_the_sets_are_well_formed():
         assert lo + 400 <= ratings[len(ratings) // 2] <= hi - 400
 
 
-@pytest.mark.parametrize("rows", [DVONN, DIAMONDS], ids=["dvonn", "diamonds"])
-def test_no_theme_is_on_more_than_60_percent_of_the_puzzles(rows):
+def test_no_dvonn_theme_is_on_more_than_60_percent_of_the_puzzles():
+    """A theme that is on most puzzles tells nothing (the issue's bound; "exact" was on all of them)."""
     counts = {}
-    for row in rows:
+    for row in DVONN:
         for theme in row[4].split(","):
             if theme:
                 counts[theme] = counts.get(theme, 0) + 1
-    assert counts and max(counts.values()) <= 0.6 * len(rows), counts
+    assert counts and max(counts.values()) <= 0.6 * len(DVONN), counts
 
 
 # ---------------------------------------------------------------- an exact check that is not the generator's

@@ -111,7 +111,7 @@ MAX_SOLVER_MOVES = 3
 PER_BAND = 2
 #: DVONN: the phase themes' bounds (stacks on the board).
 MIDDLE_STACKS = 20
-LATE_STACKS = 12
+LATE_STACKS = 13
 #: DVONN: the node budget of the search that rates a puzzle (:func:`difficulty`).
 RATE_NODES = 40000
 #: The ratings' range: the easiest puzzle of a set gets the first, the hardest the last.

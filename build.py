@@ -33,7 +33,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from sitebuild import BOT_WORKER, ROOT, SHARED, WEB, i18n, puzzles
+from sitebuild import BOT_WORKER, ROOT, SHARED, WEB, i18n, lessons, puzzles
 from sitebuild.figures import (
     diamonds_answers,
     diamonds_board,
@@ -78,7 +78,7 @@ DIST = ROOT / "dist"
 WORKER_ONLY = ("dvonn_core.dvonn.bot", "dvonn_core.diamonds.bot", "dvonn_core.diamonds.perft",
                "dvonn_core.dvonn.perft")
 # Static files of web/shared/ copied as they are (templates are handled separately).
-STATIC_FILES = ("style.css", "editor.css", "analysis.css", "icon.svg", "manifest.webmanifest")
+STATIC_FILES = ("style.css", "editor.css", "analysis.css", "learn.css", "icon.svg", "manifest.webmanifest")
 
 
 class Page:
@@ -118,16 +118,19 @@ EMBED_FRAME = SHARED / "embed.html"  # the same for the embed pages
 EDITOR_FRAME = SHARED / "editor.html"  # the same for the board editors (issue 40)
 PUZZLE_FRAME = SHARED / "puzzles.html"  # the puzzle pages (issue 41)
 ANALYSIS_FRAME = SHARED / "analysis.html"  # the analysis boards (issue 40)
+LEARN_FRAME = SHARED / "learn.html"  # the lessons pages (issue 55)
 PAGES = (
     Page("index.html", DVONN / "index.html", "dvonn.main", lazy=("study",), worker=True, values=prerendered_board,
          frame=GAME_FRAME),
-    Page("rules.html", DVONN / "rules.html", "dvonn.rules", figures=prerendered_figures),
+    Page("rules.html", DVONN / "rules.html", "dvonn.rules",
+         figures=lambda page: lessons.rules_links("dvonn", "learn.html")(prerendered_figures(page))),
     Page("embed.html", DVONN / "embed.html", "dvonn.embed", values=prerendered_board, frame=EMBED_FRAME,
          embed=True),
     Page("diamonds.html", DIAMONDS / "diamonds.html", "diamonds.main", lazy=("study",), worker=True,
          values=diamonds_board, frame=GAME_FRAME),
     Page("diamonds-rules.html", DIAMONDS / "diamonds-rules.html", "diamonds.rules",
-         values=lambda: {"diamonds_answers": diamonds_answers()}, figures=diamonds_checked_figures),
+         values=lambda: {"diamonds_answers": diamonds_answers()},
+         figures=lambda page: lessons.rules_links("diamonds", "diamonds-learn.html")(diamonds_checked_figures(page))),
     Page("diamonds-embed.html", DIAMONDS / "diamonds-embed.html", "diamonds.embed", values=diamonds_board,
          frame=EMBED_FRAME, embed=True),
     Page("floor.html", SHARED / "floor.html", languages=("en",)),  # the floor of benchmarks/pages/web_load.py
@@ -141,6 +144,9 @@ PAGES = (
     Page("puzzles.html", DVONN / "puzzles.html", "dvonn.puzzles", values=prerendered_board, frame=PUZZLE_FRAME),
     Page("diamonds-puzzles.html", DIAMONDS / "diamonds-puzzles.html", "diamonds.puzzles", values=diamonds_board,
          frame=PUZZLE_FRAME),
+    Page("learn.html", DVONN / "learn.html", "dvonn.learn", values=lessons.page_values("dvonn"), frame=LEARN_FRAME),
+    Page("diamonds-learn.html", DIAMONDS / "diamonds-learn.html", "diamonds.learn",
+         values=lessons.page_values("diamonds"), frame=LEARN_FRAME),
 )
 
 

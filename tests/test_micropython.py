@@ -214,3 +214,17 @@ def test_the_crafted_inputs_of_issue_44_give_the_same_answers_on_micropython(tmp
     assert expected[-1] == "done" and len(expected) == len(cases) + 1
     assert not [line for line in expected if " UNEXPECTED " in line]
     assert actual == expected
+
+
+def test_the_lessons_judge_every_try_the_same_on_micropython(tmp_path: Path) -> None:
+    """Every task of both games' lesson files (issue 55), a wrong try, an illegal try and its answer, through
+    the page's own checking code: the same verdicts, texts and positions on the page's MicroPython as on
+    CPython."""
+    data = tmp_path / "data"
+    data.mkdir()
+    for game in ("dvonn", "diamonds"):
+        shutil.copy(ROOT / "lessons" / f"{game}.txt", data / f"{game}.txt")
+    lines = same_output(tmp_path, CHECKS / "check_lessons.py", [data / "dvonn.txt", data / "diamonds.txt"])
+    answers = [line for line in lines if " answer " in line]
+    assert len(answers) == 24 + 18 + 1 and all(" answer ok " in line for line in answers)  # (a task of two goals)
+    assert sum(1 for line in lines if " illegal illegal " in line) >= 30

@@ -25,9 +25,10 @@ from sitebuild.packs import (
 )
 from sitebuild.site import Site
 
-GAMES = {"dvonn": ["index.html", "embed.html", "rules.html", "editor.html", "analysis.html", "puzzles.html"],
+GAMES = {"dvonn": ["index.html", "embed.html", "rules.html", "editor.html", "analysis.html", "puzzles.html",
+                   "learn.html"],
          "diamonds": ["diamonds.html", "diamonds-embed.html", "diamonds-rules.html", "diamonds-editor.html",
-                      "diamonds-analysis.html", "diamonds-puzzles.html"]}
+                      "diamonds-analysis.html", "diamonds-puzzles.html", "diamonds-learn.html"]}
 
 
 def mpy(path: Path) -> str:

@@ -10,6 +10,8 @@ Where the messages are (sitebuild/i18n.py says how each reaches a page):
 - the templates of build.py's pages and the parts they share: text marked ``[[...]]``;
 - the Python of the pages (web/) and of the build (sitebuild/): ``_()`` and ``ngettext()``, found by
   Babel's extractor;
+- the lessons' texts (``lessons/<game>.txt``: titles, tasks, what a task says when done), which
+  sitebuild/lessons.py writes into the lessons pages in their language;
 - the library's answers to the Diamonds & Pivots source's open questions
   (``dvonn_core.diamonds.ANSWERS``), which the rules page shows: the library stays free of gettext,
   so they are listed here.
@@ -64,6 +66,12 @@ def extract() -> object:
             for line, message, comments, _context in extract_from_file(
                     "python", path, keywords=i18n.KEYWORDS, comment_tags=("Translators:",)):
                 catalog.add(message, locations=[(rel(path), line)], auto_comments=comments)
+    from sitebuild import lessons
+
+    for game in ("dvonn", "diamonds"):
+        if (lessons.LESSONS / f"{game}.txt").exists():
+            for message, where in lessons.texts(game):
+                catalog.add(message, locations=[(f"lessons/{game}.txt", 0)], auto_comments=[where])
     library = ROOT / "dvonn_core" / "diamonds" / "__init__.py"
     for topic, answer in ANSWERS:
         for message in (topic, answer):

@@ -3,7 +3,7 @@
 
 The pages (``--page index.html``, or a language's page: ``--page de/rules.html``; default every
 page of the site that exists: ``index.html``, ``embed.html``, ``rules.html``, ``diamonds.html``,
-``diamonds-rules.html``, ``diamonds-embed.html``, both games' editor, analysis board and puzzles,
+``diamonds-rules.html``, ``diamonds-embed.html``, both games' editor, analysis board, puzzles and lessons,
 and one page in each other language,
 ``LANGUAGE_PAGES``) are measured against the floor, ``floor.html``: the smallest page the site
 could serve (the runtime as the pages load it, PyScript's plugins off as they set them, and a
@@ -75,7 +75,7 @@ THROTTLED = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 /
              "uploadThroughput": 10_000_000 / 8}
 PAGES = ("index.html", "embed.html", "rules.html", "diamonds.html", "diamonds-rules.html", "diamonds-embed.html",
          "editor.html", "diamonds-editor.html", "analysis.html", "diamonds-analysis.html", "puzzles.html",
-         "diamonds-puzzles.html")
+         "diamonds-puzzles.html", "learn.html", "diamonds-learn.html")
 FLOOR = "floor.html"  # the smallest page the site could serve (web/shared/floor.html)
 RULES_PAGES = {"rules.html", "diamonds-rules.html"}  # their boards out of view start after data-ready
 BOT_PAGES = {"index.html", "diamonds.html"}  # bot ready is read from body[data-bot] where the page has it

@@ -71,9 +71,9 @@ class Turn:
         side = game._turn
         mine, opp = game._sides()
         if game.phase == "over":
-            raise IllegalMoveError("cannot drop on %s: the game is over" % CELLS[c])
+            raise IllegalMoveError("cannot drop on %s: the game is over" % CELLS[c], rule="over")
         if (mine | opp) & BIT[c]:
-            raise IllegalMoveError("cannot drop on %s: the cell is not empty" % CELLS[c])
+            raise IllegalMoveError("cannot drop on %s: the cell is not empty" % CELLS[c], rule="occupied", cell=CELLS[c])
         self.side = side
         self.cell = c
         self._start = game._state()
@@ -134,23 +134,23 @@ class Turn:
             raise InvalidMoveError("a pivot is a Pivot or text like 'c5>f5', not %s" % quote(pv if isinstance(pv, str) else repr(pv)))
         mine, opp, ds = self._history[-1]
         if not ds:
-            raise IllegalMoveError("no pivot is possible after %s: no diamond of the mover is on the board" % self._text())
+            raise IllegalMoveError("no pivot is possible after %s: no diamond of the mover is on the board" % self._text(), rule="no-diamond")
         holding = [k for k in ds if DIAMOND_MASK[k] & BIT[pv.cell]]
         if not holding:
-            raise IllegalMoveError("%s is not the pivot of a diamond (the diamonds now: %s)" % (_name(pv), self._diamond_text()))
+            raise IllegalMoveError("%s is not the pivot of a diamond (the diamonds now: %s)" % (_name(pv), self._diamond_text()), rule="not-pivot", cell=CELLS[pv.cell])
         if pv.partner >= 0:
             holding = [k for k in holding if DIAMOND_MASK[k] & BIT[pv.partner] and _partner(k, pv.cell) == pv.partner]
             if not holding:
-                raise IllegalMoveError("%s: %s is not the partner of %s in a diamond (the diamonds now: %s)" % (_name(pv), CELLS[pv.partner], CELLS[pv.cell], self._diamond_text()))
+                raise IllegalMoveError("%s: %s is not the partner of %s in a diamond (the diamonds now: %s)" % (_name(pv), CELLS[pv.partner], CELLS[pv.cell], self._diamond_text()), rule="not-partner", cell=CELLS[pv.cell])
         elif len(holding) > 1:
-            raise IllegalMoveError("%s is ambiguous: %s is in %d diamonds; name one by the pivot's partner, e.g. %s" % (_name(pv), CELLS[pv.cell], len(holding), Pivot(pv.cell, _partner(holding[0], pv.cell), pv.far)))
+            raise IllegalMoveError("%s is ambiguous: %s is in %d diamonds; name one by the pivot's partner, e.g. %s" % (_name(pv), CELLS[pv.cell], len(holding), Pivot(pv.cell, _partner(holding[0], pv.cell), pv.far)), rule="ambiguous", cell=CELLS[pv.cell])
         d = DIRECTION_TO[pv.cell].get(pv.far, -1)
         if d < 0:
-            raise IllegalMoveError("%s: %s is not three cells in a straight line from %s" % (_name(pv), CELLS[pv.far], CELLS[pv.cell]))
+            raise IllegalMoveError("%s: %s is not three cells in a straight line from %s" % (_name(pv), CELLS[pv.far], CELLS[pv.cell]), rule="not-in-line", cell=CELLS[pv.far])
         k = holding[0]
         nm, no = pivot(mine, opp, pv.cell, k, d)
         if (nm, no) in self._seen:
-            raise IllegalMoveError("%s would repeat a position of this turn" % _name(pv))
+            raise IllegalMoveError("%s would repeat a position of this turn" % _name(pv), rule="repeat")
         return k, d, 0
 
     def step(self, pv: "Union[Pivot, str]") -> None:
@@ -482,18 +482,18 @@ class DiamondsGame:
         try:
             return self._resolve(move)
         except IllegalMoveError as e:
-            raise IllegalMoveError("illegal move %r: %s in %s" % (short_turn(move), e, self.position()))
+            raise IllegalMoveError("illegal move %r: %s in %s" % (short_turn(move), e, self.position()), **e.values)
 
     def _resolve(self, move: Move) -> "Tuple[Move, Optional[Tuple[int, int]]]":
         if move.kind not in (DROP, PASS, SWAP):
             raise InvalidMoveError("a turn is a drop, 'pass' or 'swap', not %s" % quote(move.kind))
         if self.phase == "over":
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", rule="over")
         if move.kind == PASS:
             return Move(PASS), None
         if move.kind == SWAP:
             if not self.can_swap:
-                raise IllegalMoveError("swap is allowed only as the second move of a game, right after the first drop")
+                raise IllegalMoveError("swap is allowed only as the second move of a game, right after the first drop", rule="swap-late")
             return Move(SWAP), None
         # No limit on the pivots: the rules allow chains of many thousands (a
         # depth-first search finds one of 15,445 on the long-chain position), and
@@ -501,15 +501,15 @@ class DiamondsGame:
         turn = Turn(self, move.cell)
         for i in range(len(move.pivots)):
             if not turn._history[-1][2]:
-                raise IllegalMoveError("the turn was over after %s: no diamond is left to pivot" % turn._last())
+                raise IllegalMoveError("the turn was over after %s: no diamond is left to pivot" % turn._last(), rule="turn-over")
             try:
                 turn.step(move.pivots[i])
             except IllegalMoveError as e:
                 if turn.done:
-                    raise IllegalMoveError("the turn was over after %s: every pivot would repeat a board of the turn" % turn._last())
-                raise IllegalMoveError("pivot %d: %s" % (i + 1, e))
+                    raise IllegalMoveError("the turn was over after %s: every pivot would repeat a board of the turn" % turn._last(), rule="turn-over")
+                raise IllegalMoveError("pivot %d: %s" % (i + 1, e), **e.values)
         if not turn.done:
-            raise IllegalMoveError("the turn is not finished: after %s a diamond must pivot (%s), e.g. %s" % (turn._last(), turn._diamond_text(), turn.options()[0]))
+            raise IllegalMoveError("the turn is not finished: after %s a diamond must pivot (%s), e.g. %s" % (turn._last(), turn._diamond_text(), turn.options()[0]), rule="unfinished")
         return Move(DROP, turn.cell, tuple(turn.pivots)), (turn.mine, turn.opp)
 
     def play(self, move: "Union[Move, str]") -> Move:

@@ -187,33 +187,35 @@ class Game:
             return "stacks cannot move until all 49 pieces are placed"
         if self.phase == "over":
             return "the game is over"
-        reason = self._why_source(s, surrounded_first=True)
+        reason = self._why_source(s, surrounded_first=True)[1]
         if reason:
             return reason
         height = len(self._stacks[s])
         return "the stack on %s has no occupied cell exactly %d cell%s away in a straight line to land on" % (
             cell, height, "" if height == 1 else "s")
 
-    def _why_source(self, s: int, surrounded_first: bool = False) -> str:
-        """Why no stack on cell ``s`` may move for the side to move ('' if none of these).
+    def _why_source(self, s: int, surrounded_first: bool = False) -> "Tuple[str, str]":
+        """Why no stack on cell ``s`` may move for the side to move: (the rule's name, the reason in
+        words); ``("", "")`` if none of these.
 
         ``surrounded_first``: a surrounded stack is reported as such whoever owns it (what a
         player picking it up wants to hear); otherwise ownership is checked first."""
         side = COLOUR_NAMES[self._turn]
         x = self._stacks[s]
         if not x:
-            return "there is no stack on %s" % CELLS[s]
+            return "no-stack", "there is no stack on %s" % CELLS[s]
         if x == "d":
-            return "a lone DVONN piece on %s cannot move" % CELLS[s]
+            return "lone-dvonn", "a lone DVONN piece on %s cannot move" % CELLS[s]
         nb = NEIGHBOUR_BITS[s]
         surrounded = not EDGE[s] and self._occ & nb == nb
         if surrounded and surrounded_first:
-            return "the stack on %s is surrounded on all six sides" % CELLS[s]
+            return "surrounded", "the stack on %s is surrounded on all six sides" % CELLS[s]
         if x[-1] != _TOPS[self._turn]:
-            return "the stack on %s belongs to %s, and it is %s's turn" % (CELLS[s], COLOUR_NAMES[1 - self._turn], side)
+            return "not-yours", "the stack on %s belongs to %s, and it is %s's turn" % (
+                CELLS[s], COLOUR_NAMES[1 - self._turn], side)
         if surrounded:
-            return "the stack on %s is surrounded on all six sides" % CELLS[s]
-        return ""
+            return "surrounded", "the stack on %s is surrounded on all six sides" % CELLS[s]
+        return "", ""
 
     def stack(self, cell: str) -> str:
         """The pieces on a cell from bottom to top (``w``, ``b``, ``d``); ``""`` if empty."""
@@ -320,7 +322,9 @@ class Game:
             )
         code = m.code
         if code not in self.legal_codes():
-            raise IllegalMoveError("illegal move %r: %s in %s" % (str(m), self._why_illegal(code), self.position()))
+            rule, reason = self._why_illegal(code)
+            raise IllegalMoveError("illegal move %r: %s in %s" % (str(m), reason, self.position()), move=str(m),
+                                   rule=rule)
         self.push(code)
         return m
 
@@ -521,38 +525,49 @@ class Game:
         self._legal = None
         return code
 
-    def _why_illegal(self, code: int) -> str:
-        """A short reason why a move code is not legal now (for error messages)."""
+    def _why_illegal(self, code: int) -> "Tuple[str, str]":
+        """Why a move code is not legal now: (the rule's name, a short reason in words).  The name is
+        what ``IllegalMoveError.values["rule"]`` carries, so that a page can say the rule in its
+        player's language: ``placement-occupied``, ``placement-first``, ``placement-pass``,
+        ``placement-over``, ``over``, ``no-pass``, ``must-pass``, ``no-stack``, ``lone-dvonn``,
+        ``not-yours``, ``surrounded``, ``distance``, ``empty-target``.
+
+        >>> try:
+        ...     Game.from_position("BbW7-B1WBD5-3DWB5-4D5-9.w").play("C2E2")
+        ... except IllegalMoveError as error:
+        ...     print(error.values["rule"])
+        distance
+        """
         side = COLOUR_NAMES[self._turn]
         st = self._stacks
         if self._placed < SIZE:
             if code == PASS_CODE:
-                return "no passing during the placement phase"
+                return "placement-pass", "no passing during the placement phase"
             if code < PLACE_BASE:
-                return "stacks cannot move until all 49 pieces are placed"
-            return "%s is already occupied" % CELLS[code - PLACE_BASE]
+                return "placement-first", "stacks cannot move until all 49 pieces are placed"
+            return "placement-occupied", "%s is already occupied" % CELLS[code - PLACE_BASE]
         if self.phase == "over":
-            return "the game is over"
+            return "over", "the game is over"
         if code == PASS_CODE:
-            return "%s can move, so may not pass" % side
+            return "no-pass", "%s can move, so may not pass" % side
         if code >= PLACE_BASE:
-            return "all pieces are placed; a move names a source and a target cell, like E3G3"
+            return "placement-over", "all pieces are placed; a move names a source and a target cell, like E3G3"
         s = code >> 6
         t = code & 63
         x = st[s]
         if self.legal_codes() == [PASS_CODE]:
-            return "%s has no legal move and must pass" % side
-        reason = self._why_source(s)
-        if reason:
-            return reason
+            return "must-pass", "%s has no legal move and must pass" % side
+        rule, reason = self._why_source(s)
+        if rule:
+            return rule, reason
         if t not in JUMPS[s][len(x)]:
-            return "the stack on %s has height %d, so it must move exactly %d cell%s in a straight line" % (
+            return "distance", "the stack on %s has height %d, so it must move exactly %d cell%s in a straight line" % (
                 CELLS[s],
                 len(x),
                 len(x),
                 "" if len(x) == 1 else "s",
             )
-        return "a move must end on an occupied cell, and %s is empty" % CELLS[t]
+        return "empty-target", "a move must end on an occupied cell, and %s is empty" % CELLS[t]
 
 
 def text_of(code: int) -> str:

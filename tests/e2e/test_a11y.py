@@ -158,3 +158,25 @@ def test_the_diamonds_documentation_boards_have_no_axe_violation(page, base_url:
     watch.open(path)
     assert_clean(page, path)
     watch.check()
+
+
+@pytest.mark.parametrize(("path", "clicks"), [
+    ("learn.html?lesson=blocked", ["D3", "check"]),  # a tap task: a cell tapped, then a wrong answer checked
+    ("learn.html?lesson=moving&task=3", ["E3", "B3"]),  # a refused move, explained
+    ("learn.html?lesson=cut-off&task=1", ["C2"]),  # a stack picked, its targets lit
+    ("diamonds-learn.html?lesson=pivot&task=1", ["e5", "d5"]),  # a drop that makes a diamond, a pivot picked
+    ("diamonds-learn.html?lesson=diamond&task=2", ["b6", "check"]),  # a tap task answered wrong
+])
+def test_the_lessons_pages_have_no_axe_violation(page, base_url: str, path: str, clicks: list[str]) -> None:  # type: ignore[no-untyped-def]
+    page.set_default_timeout(30_000)
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        page.goto(base_url + path)
+        page.wait_for_function("document.body.dataset.ready === 'true'")
+        assert_clean(page, f"{path} at {size['width']} px")
+        for click in clicks:
+            if click == "check":
+                page.get_by_test_id("task-check").click()
+            else:
+                page.locator(f'[data-testid="task-board"] [data-cell="{click}"]').click()
+        assert_clean(page, f"{path} after {clicks} at {size['width']} px")

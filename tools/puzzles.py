@@ -610,7 +610,11 @@ def _load_cache(path: str, version: int = 1) -> "dict":
                     entry = json.loads(line)
                 except ValueError:
                     continue  # a line cut short by an interrupted run: that game is done again
-                if entry.get("version", 1) == version:
+                if entry.get("version", 1) != version:
+                    continue
+                known = done.get(entry["key"])
+                # Of two entries of a game, the one that examined more stacks (then the later one).
+                if known is None or entry.get("max_stacks", 0) >= known.get("max_stacks", 0):
                     done[entry["key"]] = entry
     return done
 

@@ -360,3 +360,35 @@ def test_copy_is_an_independent_game_with_the_same_history() -> None:
     while twin.moves:  # the undo history is its own too
         twin.undo()
     assert twin.position() == DiamondsGame().position() and len(game.moves) == 3
+
+
+def test_a_record_has_the_same_size_limits_as_dvonns():
+    """Issue 57: a record over MAX_SIZE characters, or of more than MAX_TURNS turns, is refused before
+    any turn is played (a 5 MB record whose first turn is illegal took 5.8 s), with DVONN's errors."""
+    from dvonn_core.diamonds import record
+    from dvonn_core.dvonn import record as dvonn_record
+
+    assert (record.MAX_SIZE, record.MAX_TURNS) == (dvonn_record.MAX_SIZE, dvonn_record.MAX_MOVES)
+    with pytest.raises(RecordError, match=r"^record too large \(5000001 characters; at most 2000000\)$"):
+        DiamondsGame.from_record("z" * 5_000_001)
+    with pytest.raises(RecordError, match=r"^record too long: more than 5000 turns$"):
+        DiamondsGame.from_record("zz " * 600_000)
+    with pytest.raises(RecordError, match=r"^record too long: more than 5000 turns$"):
+        DiamondsGame.from_record("\n".join("%d. pass" % n for n in range(1, 5002)))
+    # At the limits, a record is read as before: its first wrong turn named.
+    with pytest.raises(RecordError, match=r"^turn 1: .zz. is not a Diamonds & Pivots turn"):
+        DiamondsGame.from_record("zz " * 5000)
+
+
+def test_diagram_errors_quote_at_most_40_characters_of_the_input():
+    """Issue 57: a bad highlight (a 5,000-character item) is quoted as DVONN's diagrams quote it."""
+    from dvonn_core.diamonds.svg import DiagramError, render
+    from dvonn_core.dvonn import svg as dvonn_svg
+
+    for highlight in (["x" * 5000], "e5," + "y" * 5000, [b"z" * 5000], b"z" * 5000):
+        with pytest.raises(DiagramError) as info:
+            render("5-6-7-8-9-8-7-6-5.b", highlight=highlight)
+        assert len(str(info.value)) < 120, str(info.value)[:200]
+    with pytest.raises(dvonn_svg.DiagramError) as info:
+        dvonn_svg.render(["w"] * 48 + ["q" * 5000])
+    assert len(str(info.value)) < 140

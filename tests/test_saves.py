@@ -102,3 +102,54 @@ def test_a_record_links_move_number_must_be_a_small_whole_number(tail: str) -> N
     with pytest.raises(saves.InputError, match=r"the move number after &ply= in it is not a number"):
         saves.record_ply("F3%20C3" + tail)
     assert saves.record_ply("F3%20C3&ply=0") == ("F3%20C3", 0)
+
+
+def _refused(persist_module, session_class, **fields: object) -> str:
+    data = json.loads(persist_module.dumps(session_class()))
+    data.update(fields)
+    with pytest.raises(saves.SavedGameError) as info:
+        persist_module.load(json.dumps(data))
+    return str(info.value)
+
+
+@pytest.mark.parametrize("game, fields", [
+    ("dvonn", {"start": "9-10-11-10-9.wpx", "position": ""}),
+    ("dvonn", {"start": "x" * 390, "position": ""}),
+    ("dvonn", {"start": "A" * 45 + "-10-11-10-9.wp", "position": ""}),
+    ("dvonn", {"moves": ["Z9" + "x" * 60]}),
+    ("diamonds", {"start": "5-6-7-8-9-8-7-6-5.bq" + "x" * 100, "position": ""}),
+    ("diamonds", {"moves": ["e5 " + "c5>f5 " * 200]}),
+    ("diamonds", {"format": 1, "record": "e5 zz" + "y" * 300}),
+])
+def test_a_saves_reason_is_never_cut_and_quotes_at_most_40_characters(game: str, fields: dict) -> None:
+    """Issue 57: the reason a save is set aside gives the rules' whole sentence (it was cut at 80 or 200
+    characters, mid-word), and quotes at most 40 characters of what the save holds."""
+    persist_module, session_class = ((dvonn_persist, DvonnSession) if game == "dvonn"
+                                     else (diamonds_persist, DiamondsSession))
+    reason = _refused(persist_module, session_class, **fields)
+    with pytest.raises(ValueError) as cause:  # what the rules say of it
+        if "record" in fields:
+            DiamondsGame.from_record(fields["record"])
+        elif "moves" in fields:
+            persist_module.SAVES.start(None).play(fields["moves"][0])
+        else:
+            persist_module.SAVES.start(fields["start"])
+    assert str(cause.value) in reason, reason
+    for value in fields.values():
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str):
+                assert not any(text[i:i + 41] in reason for i in range(max(0, len(text) - 40))), reason
+
+
+def test_a_save_holding_a_huge_number_is_refused_before_it_is_parsed() -> None:
+    """Issue 56, item 11: a saved game holding an integer of 500,000 digits delayed the page's start to
+    40.6 s (MicroPython makes an int of it); it is refused before JSON is parsed, naming why, while
+    digits inside the save's texts (a tag) are no number and open as they are."""
+    data = json.loads(dvonn_persist.dumps(DvonnSession()))
+    text = json.dumps(data).replace('"seed": %d' % data["seed"], '"seed": ' + "7" * 500_000)
+    with pytest.raises(saves.SavedGameError, match=r"^it holds a number of more than 15 digits$"):
+        dvonn_persist.load(text)
+    with pytest.raises(saves.SavedGameError, match=r"^it holds a number of more than 15 digits$"):
+        dvonn_persist.load(json.dumps(dict(data, base=-10 ** 20)))
+    data["tags"] = {"Event": "Round 1234567890123456789012345", "Site": "-12345678901234567890"}
+    assert dvonn_persist.load(json.dumps(data))["game"].tags["Event"] == "Round 1234567890123456789012345"

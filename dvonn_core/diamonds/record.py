@@ -6,9 +6,12 @@ move text a cell, ``pass`` or ``swap`` starts a turn and a pivot (a word with
 ``>``) continues it, so turns need no other separator; turn numbers (``12.``)
 are optional.  Errors raise :class:`~dvonn_core.common.errors.RecordError` naming the
 turn's number (from 1) and text; nothing is half-applied.  A record may start
-with a byte-order mark.  There is no limit on its size, on its turns or on a
-turn's pivots: reading is linear in the length of the text, and the rules
-allow chains of thousands of pivots (see :mod:`~dvonn_core.diamonds.game`).
+with a byte-order mark.  Input may be hostile: as DVONN's records
+(:mod:`dvonn_core.dvonn.record`), records over :data:`MAX_SIZE` characters or
+:data:`MAX_TURNS` turns are refused at once, before any turn is played, and
+error messages quote at most 40 characters of the input.  A turn's pivots
+have no limit of their own: the rules allow chains of thousands of pivots
+(see :mod:`~dvonn_core.diamonds.game`).
 
 A resignation is the record's last turn: ``resign`` when the side to move
 resigned, ``resign white`` or ``resign black`` when the other side did (as in
@@ -56,6 +59,11 @@ try:
 except ImportError:  # MicroPython
     pass
 
+#: Largest record accepted, in characters (DVONN's :data:`dvonn_core.dvonn.record.MAX_SIZE`).
+MAX_SIZE = 2000000
+#: Most turns (drops, passes, swaps) a record may hold (DVONN's ``MAX_MOVES``).
+MAX_TURNS = 5000
+#: Most header tags a record may hold.
 MAX_TAGS = 200
 STANDARD_TAGS = ("Event", "Site", "Date", "Black", "White", "Result")
 #: Tags derived from the game itself: written by :func:`write`, not kept in ``game.tags`` by :func:`read`.
@@ -91,9 +99,18 @@ def _result(game: DiamondsGame) -> str:
 
 
 def read(text: str) -> DiamondsGame:
-    """A new game replayed from a record; :class:`RecordError` for anything unreadable."""
+    """A new game replayed from a record; :class:`RecordError` for anything unreadable (a record
+    over :data:`MAX_SIZE` characters or :data:`MAX_TURNS` turns at once, its turns unread).
+
+    >>> read("e5 " * 5001)
+    Traceback (most recent call last):
+    ...
+    dvonn_core.common.errors.RecordError: record too long: more than 5000 turns
+    """
     if not isinstance(text, str):
         raise RecordError("a record must be text, not %s" % type(text).__name__)
+    if len(text) > MAX_SIZE:
+        raise RecordError("record too large (%d characters; at most %d)" % (len(text), MAX_SIZE))
     if text[:1] == "\ufeff":
         text = text[1:]  # a byte-order mark, as some editors save UTF-8
     lines = text.strip().split("\n")
@@ -132,9 +149,13 @@ def _turns(text: str) -> "List[Tuple[int, str]]":
             continue
         if current:
             out.append((len(out) + 1, " ".join(current)))
+            if len(out) > MAX_TURNS:
+                raise RecordError("record too long: more than %d turns" % MAX_TURNS)
         current = [word]
     if current:
         out.append((len(out) + 1, " ".join(current)))
+    if len(out) > MAX_TURNS:
+        raise RecordError("record too long: more than %d turns" % MAX_TURNS)
     return out
 
 

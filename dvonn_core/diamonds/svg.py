@@ -14,6 +14,7 @@ CPython and on MicroPython: every coordinate is a whole number of tenths of a pi
 From the command line: ``python -m dvonn_core svg --game diamonds POSITION_OR_RECORD [options]``.
 """
 
+from ..common.errors import quote
 from ..common.layout import centred, hex_to_pixel, layout
 from ..common.svgtext import escape, opening, outline, points, round_half_up, tenths, wrap
 from .board import CELLS, ROW_NAMES, ROWCOLS, index, is_cell
@@ -68,7 +69,24 @@ def _stones_of(source: "object") -> "List[str]":
                        % (len(CELLS), type(source).__name__))
 
 
+def _what(value: "object") -> str:
+    """``value`` as an error message names it: a number as written, a text quoted (at most 40
+    characters, :func:`~dvonn_core.common.errors.quote`), anything else by its type."""
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return quote(value)
+
+
 def _cells(value: "object") -> "List[int]":
+    """Cell numbers of ``highlight`` (names, or ``"e5,d4"``), sorted, no repeats.
+
+    >>> _cells("e5, d4"), _cells(["e5", "e5"])
+    ([20, 30], [30])
+    >>> _cells(["x" * 5000])
+    Traceback (most recent call last):
+    ...
+    dvonn_core.diamonds.svg.DiagramError: highlight: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is not a cell (cells are a5-a9, b4-b9, ... i1-i5)
+    """
     if value is None:
         return []
     if isinstance(value, str):
@@ -76,11 +94,11 @@ def _cells(value: "object") -> "List[int]":
     elif isinstance(value, (list, tuple, set, frozenset)):
         items = list(value)
     else:
-        raise DiagramError("highlight must be cell names like 'e5' (a list or 'e5,d4'), not %r" % (value,))
+        raise DiagramError("highlight must be cell names like 'e5' (a list or 'e5,d4'), not %s" % _what(value))
     out = []
     for item in items:
         if not isinstance(item, str) or not is_cell(item):
-            raise DiagramError("highlight: %r is not a cell (cells are a5-a9, b4-b9, ... i1-i5)" % (item,))
+            raise DiagramError("highlight: %s is not a cell (cells are a5-a9, b4-b9, ... i1-i5)" % quote(item))
         i = index(item)
         if i not in out:
             out.append(i)

@@ -35,6 +35,7 @@ From the command line (``python -m dvonn_core svg --help``)::
 
 import math
 
+from ..common.errors import quote
 from ..common.layout import centred, hex_to_pixel, layout
 from ..common.svgtext import escape, opening, outline, points, round_half_up, tenths
 from ..common.svgtext import wrap as _wrap
@@ -171,12 +172,12 @@ def cell_label(stack_str: str, cell: "object") -> str:
 
 def _stack(s: "object", what: str) -> str:
     if not isinstance(s, str):
-        raise DiagramError("%s must be a string of w, b, d (bottom to top), not %r" % (what, s))
+        raise DiagramError("%s must be a string of w, b, d (bottom to top), not %s" % (what, type(s).__name__))
     low = s.lower()
     for ch in low:
         if ch not in "wbd":
             raise DiagramError(
-                "%s %r: a stack is written with w, b and d (white, black, DVONN), bottom to top" % (what, s)
+                "%s %s: a stack is written with w, b and d (white, black, DVONN), bottom to top" % (what, quote(s))
             )
     return low
 

@@ -41,7 +41,7 @@ def upgrade(data):
     try:
         game = DiamondsGame.from_record(record)
     except ValueError as error:
-        raise SavedGameError(_("its record cannot be replayed: %s") % reasons.say(error)[:200]) from None
+        raise SavedGameError(_("its record cannot be replayed: %s") % reasons.say(error)) from None
     out = dict(data)
     out.update(start=game.start_position, moves=[str(m) for m in game.moves], tags=dict(game.tags),
                resigned=None, position=game.position(), seed=1, options={}, flipped=data.get("flipped") is True)

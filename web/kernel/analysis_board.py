@@ -26,7 +26,7 @@ import json
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom, reasons
+from kernel import address, board_dom, reasons
 from kernel.i18n import _, decimal
 from kernel.url import link_value, quote
 
@@ -305,7 +305,11 @@ class AnalysisBoard:
             self.redraw()
 
     def on_hashchange(self, event):
-        if self.open_link():
+        refused = address.refused()  # an address too long, dropped unread: the board stays
+        if refused:
+            self.refused = refused
+            self.redraw()
+        elif self.open_link():
             self.changed()
 
     def open_link(self):
@@ -364,6 +368,7 @@ class AnalysisBoard:
         self.turned = bool(window.matchMedia(TURN_QUERY).matches)
         document.body.dataset.turned = "true" if self.turned else "false"
         self.open_link()
+        self.refused = address.refused() or self.refused  # an address too long, dropped unread
         self.searched = self.S.game.position()
         self.redraw()
         document.body.dataset.ready = "true"

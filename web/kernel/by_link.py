@@ -25,8 +25,9 @@ import json
 
 from pyscript import document, window
 
-from kernel import deferred, game_io, inputs
+from kernel import deferred, game_io, inputs, storage
 from kernel.i18n import _, ngettext
+from kernel.saves import size_text
 from kernel.url import link_value
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -45,6 +46,9 @@ PREFIX = "#game="
 SIDE_NAMES = {"white": "White", "black": "Black"}  # the record's tags: never translated
 OTHER = {"white": "black", "black": "white"}
 MAX_GAMES = 200
+#: The largest stored list (or list set aside) that is read: a game's link is at most
+#: ``link_format.MAX_VALUE`` (6 KB) and a list is a few KB.  Larger is set aside unread (issue 56, item 11).
+MAX_REGISTRY = 512 * 1024
 
 _state = {"page": None, "id": None, "made": None, "waiting": None, "synced": None, "title": "", "listed": None,
           "choice": None}  # type: Dict[str, Any]
@@ -73,9 +77,16 @@ def _game_name():
 
 # -- the registry -------------------------------------------------------------------------------
 def _games():
-    """The games by link kept in this browser (a list of dicts; [] if none).  Entries that
-    cannot be read are set aside under :data:`ASIDE` with the reason, and the registry is
-    written without them: they are not read again on every load."""
+    """The games by link kept in this browser (a list of dicts; [] if none).  Its size first: a list
+    over :data:`MAX_REGISTRY` is set aside unread (:func:`_move_aside`).  Entries that cannot be
+    read are set aside under :data:`ASIDE` with the reason, and the registry is written without
+    them: they are not read again on every load."""
+    size = storage.size(REGISTRY)
+    if size < 0:
+        return []
+    if size > MAX_REGISTRY:
+        _move_aside(REGISTRY, size)
+        return []
     text = window.dvonnSafe.get(REGISTRY)
     if text is None:
         return []
@@ -86,17 +97,52 @@ def _games():
     return games
 
 
+def _move_aside(key, size):
+    """The stored text under ``key`` (the list, or what was set aside), too large to be read: moved
+    unread to a free ``games-by-link.unreadable-N``; whether it was.  If it cannot be moved, nothing
+    is written over it (no game by link is stored on this page) and the player is told once."""
+    if _state.get("frozen"):
+        return False
+    aside = storage.free_aside(REGISTRY, 2)  # (games-by-link.unreadable is the list of entries set aside)
+    done, dropped = storage.set_aside(key, aside)
+    if dropped:
+        game_io.tell(storage.dropped_notice(dropped))
+    values = {"size": size_text(size), "key": aside}
+    if done:
+        _message(_("The list of games by link stored in this browser could not be read (it is too large: "
+                   "%(size)s): it was set aside under \"%(key)s\".") % values)
+        return True
+    _state["frozen"] = True
+    _message(_("The list of games by link stored in this browser could not be read (it is too large: %(size)s) "
+               "and could not be set aside: it is kept as it is, and no game by link is stored.") % values)
+    return False
+
+
 def _set_aside(games, aside):
     """Keep the entries of ``aside`` ([(entry, reason)]) under :data:`ASIDE`, store ``games``
-    without them, and say so."""
+    without them, and say so.  If they cannot be kept, the list is left as it is (and said so)."""
     from kernel import link_format
-    old = window.dvonnSafe.get(ASIDE)
+    size = storage.size(ASIDE)
+    if size > MAX_REGISTRY and not _move_aside(ASIDE, size):
+        return
+    old = window.dvonnSafe.get(ASIDE) if 0 <= size <= MAX_REGISTRY else None
     kept = link_format.registry_aside(None if old is None else str(old), aside)
-    window.dvonnSafe.set(ASIDE, kept)
+    stored, dropped = storage.write(ASIDE, kept)
+    if dropped:
+        game_io.tell(storage.dropped_notice(dropped))
+    values = {"count": len(aside), "reason": aside[0][1]}
+    if not stored:
+        _message(ngettext("A game by link stored in this browser could not be read (%(reason)s), and could not be "
+                          "set aside: this browser's storage is full or disabled.",
+                          "%(count)d games by link stored in this browser could not be read (%(reason)s), and "
+                          "could not be set aside: this browser's storage is full or disabled.", len(aside))
+                 % values)
+        return
+    storage.note_aside(ASIDE)
     _store(games)
     _message(ngettext("A game by link stored in this browser could not be read (%(reason)s): it was set aside.",
                       "%(count)d games by link stored in this browser could not be read (%(reason)s): "
-                      "they were set aside.", len(aside)) % {"count": len(aside), "reason": aside[0][1]})
+                      "they were set aside.", len(aside)) % values)
 
 
 def _set_aside_unreadable(games, entry, error):
@@ -106,8 +152,16 @@ def _set_aside_unreadable(games, entry, error):
 
 
 def _store(games):
+    """Store the list ``games``; whether it was (if not, the player is told, over the board)."""
     _state["listed"] = None  # the list is drawn again
-    return bool(window.dvonnSafe.set(REGISTRY, json.dumps(games[:MAX_GAMES])))
+    if _state.get("frozen"):  # a list that could not be read nor set aside is not written over
+        return False
+    stored, dropped = storage.write(REGISTRY, json.dumps(games[:MAX_GAMES]))
+    if dropped:
+        game_io.tell(storage.dropped_notice(dropped))
+    if not stored:
+        game_io.tell(_("The games by link could not be saved: this browser's storage is full or disabled."))
+    return stored
 
 
 def _find(games, id):
@@ -411,6 +465,7 @@ def draw():
     if id is None:
         document.title = _state["title"]
         _draw_list()
+        _told()
         return
     from kernel import link_format
     mine = _mine()
@@ -462,6 +517,15 @@ def draw():
     if _sent(id, len(game.moves)):
         page.put("undo", "disabled", True)  # my move is on its way: my friend's page has it
     _draw_list()
+    _told()
+
+
+def _told():
+    """What storing the list told the player (game_io.tell), over the board now."""
+    page = _state["page"]
+    if game_io.flush_told():
+        page.put("notice", "textContent", page.S.notice)
+        page.put("notice", "hidden", not page.S.notice)
 
 
 def _sent(id, moves):

@@ -14,7 +14,7 @@ field, the highlighted cells, the exports, and the page's test hooks (``body.dat
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom, download, reasons
+from kernel import address, board_dom, download, reasons
 from kernel.i18n import _
 from kernel.url import link_value, quote
 
@@ -254,6 +254,7 @@ class EditorPage:
 
     def on_hashchange(self, event):
         self.open_link()
+        self.refused = address.refused() or self.refused  # an address too long, dropped unread
         self.redraw()
 
     def on_option(self, event):
@@ -321,6 +322,7 @@ class EditorPage:
         document.body.dataset.turned = "true" if self.turned else "false"
         self.E.start("setup")
         self.open_link()
+        self.refused = address.refused() or self.refused  # an address too long, dropped unread
         self.draw_tools()
         self.redraw()
         document.body.dataset.ready = "true"

@@ -11,6 +11,7 @@ ready, or shows why the board could not start.
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from kernel import address
 from kernel.i18n import _
 from kernel.url import EmbedError, parse_query
 
@@ -37,7 +38,8 @@ def run(parse, start, title, caption_of):
     the board with ``start(root, spec)``; ``caption_of(spec)`` is the caption to show (may be
     empty) and ``title`` heads the page's title."""
     try:
-        size = int(window.dvonnQueryLength())  # read on the JavaScript side: a number, not the text
+        # read on the JavaScript side: a number, not the text (or the address dropped unread: kernel/address.py)
+        size = max(int(window.dvonnQueryLength()), address.taken())
         if size > MAX_QUERY:
             show_error(_("This board cannot be shown: its address holds %d KB, more than the %d KB a board reads.")
                        % ((size + 1023) // 1024, MAX_QUERY // 1024))

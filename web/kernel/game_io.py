@@ -17,7 +17,7 @@ import asyncio
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kernel import deferred, download, inputs, saves
+from kernel import deferred, download, inputs, saves, storage
 from kernel.i18n import _, ngettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -38,22 +38,62 @@ def _get(key):
     return None if value is None else str(value)
 
 
+def tell(text):
+    """Add ``text`` to the notice over the board at the next redraw (by :func:`save`, which the
+    page calls before it draws the notice): what storage did, said where the player looks."""
+    _page.setdefault("told", [])
+    if text not in _page["told"]:
+        _page["told"].append(text)
+
+
 def _set(key, text):
-    """Store ``text``; False when storage is disabled or full (the page still plays)."""
-    return bool(window.dvonnSafe.set(key, text))
+    """Store ``text``, dropping what was set aside (oldest first) if the storage is full (the player
+    is told); False when it still cannot be stored (storage disabled or full: the page still plays)."""
+    stored, dropped = storage.write(key, text)
+    if dropped:
+        tell(storage.dropped_notice(dropped))
+    return stored
+
+
+def not_saved_notice():
+    return _("This game could not be saved: this browser's storage is full or disabled. It stays on the screen, "
+             "but a reload would lose it: copy or download its record to keep it.")
 
 
 def save():
-    """Save the game in progress (called after every change; review changes nothing to save).
+    """Save the game in progress (called at every redraw, before the notice is drawn; review changes
+    nothing to save), then add to the notice what the player must be told (:func:`tell`).
 
     Once another tab has changed the saved game, this tab stops saving until the player
-    chooses (see :func:`on_storage`)."""
+    chooses (see :func:`on_storage`); a save that could not be set aside is not saved over.
+    A game that cannot be saved stays on the screen, and the notice says so once for each
+    change that could not be saved."""
     session = _page["session"]
-    if session.ahead or _page["other_tab"]:
-        return
-    text = persist.dumps(_page["session"])
-    if text != _page.get("saved") and _set(persist.KEY, text):
-        _page["saved"] = text  # a click that changes nothing saved (a selection) writes nothing
+    if not (session.ahead or _page["other_tab"] or _page.get("hold")):
+        text = persist.dumps(session)
+        if text != _page.get("saved"):  # a click that changes nothing saved (a selection) writes nothing
+            if _set(persist.KEY, text):
+                _page["saved"] = text
+            elif text != _page.get("unsaved"):
+                _page["unsaved"] = text
+                tell(not_saved_notice())
+    flush_told()
+
+
+def flush_told():
+    """Add to the session's notice what was told (:func:`tell`) since; whether it changed."""
+    told = _page.get("told")
+    if not told:
+        return False
+    _page["told"] = []
+    session = _page["session"]
+    notice = session.notice
+    for text in told:
+        if text not in notice:
+            notice = (notice + " " + text).strip()
+    changed = notice != session.notice
+    session.notice = notice
+    return changed
 
 
 def on_storage(event):
@@ -89,8 +129,8 @@ def on_keep_this(event):
 def restore_saved():
     """Continue the saved game, if any.  Returns the notice to show ('' if none).
 
-    A save that cannot be restored is copied to a free ``ASIDE_KEY`` slot before the
-    fresh game overwrites it, and the notice says why and where it is.
+    A save that cannot be restored is moved, unread, to a free ``ASIDE_KEY`` slot before the
+    fresh game is saved, and the notice says why and where it is (``kernel/storage.py``).
     """
     size = int(window.dvonnSafe.size(persist.KEY))
     if size < 0:
@@ -104,9 +144,15 @@ def restore_saved():
         reason = error
     except Exception as error:  # noqa: BLE001 - anything unexpected in stored data: set it aside too
         reason = _("it could not be replayed (%s)") % error
-    key = persist.aside_key(lambda k: int(window.dvonnSafe.size(k)) >= 0)
-    if not window.dvonnSafe.copy(persist.KEY, key):
-        return _("Your saved game could not be restored (%s) and could not be set aside.") % reason
+    key = persist.aside_key(lambda k: storage.size(k) >= 0)
+    done, dropped = storage.set_aside(persist.KEY, key)
+    if dropped:
+        tell(storage.dropped_notice(dropped))
+    if not done:
+        _page["hold"] = True  # the new game is not saved over it: nothing is lost
+        return (_("Your saved game could not be restored (%s) and could not be set aside (this browser's storage is "
+                  "full or disabled). It stays in this browser; the new game is not saved over it.")
+                % inputs.short(reason).rstrip("."))
     return persist.restored_notice(reason, key)
 
 
@@ -146,8 +192,11 @@ def on_previous(event):
         persist.restore(session, _get(persist.PREVIOUS_KEY))
     except Exception as error:  # noqa: BLE001 - anything in stored data: said, set aside, and the game stays
         reason = error if isinstance(error, persist.SavedGameError) else _("it could not be replayed (%s)") % error
-        key = persist.aside_key(lambda k: int(window.dvonnSafe.size(k)) >= 0)
-        if window.dvonnSafe.copy(persist.PREVIOUS_KEY, key) and window.dvonnSafe.remove(persist.PREVIOUS_KEY):
+        key = persist.aside_key(lambda k: storage.size(k) >= 0)
+        done, dropped = storage.set_aside(persist.PREVIOUS_KEY, key)
+        if dropped:
+            tell(storage.dropped_notice(dropped))
+        if done:
             _page["has_previous"] = False
             session.notice = (_("The previous game could not be restored: %s. Its data is kept in this browser "
                                 "under \"%s\"; your game stays on the board.")
@@ -155,8 +204,12 @@ def on_previous(event):
         else:
             session.notice = _("The previous game could not be restored: %s.") % inputs.short(reason).rstrip(".")
     else:
-        _set(persist.PREVIOUS_KEY, current)
-        session.notice = _("Back to the previous game (the other one is kept: press again to return).")
+        if _set(persist.PREVIOUS_KEY, current):
+            session.notice = _("Back to the previous game (the other one is kept: press again to return).")
+        else:  # the game on the board would be lost: it stays
+            persist.restore(session, current)
+            session.notice = _("The previous game was not opened: this browser's storage is full or disabled, so "
+                               "the game on the board could not be kept in its place. Your game stays on the board.")
         sync_form()
     _page["after_change"]()
 

@@ -97,6 +97,46 @@ def json_depth(text):
     return most
 
 
+#: The most digits a number from outside has (a seed is at most 13): a longer one is refused before
+#: JSON is parsed, as MicroPython turns a number of 500,000 digits into an int in 40 s.
+MAX_DIGITS = 15
+
+
+def long_number(text, most=MAX_DIGITS):
+    """Whether JSON ``text`` holds a number of more than ``most`` digits (strings skipped).  A regular
+    expression finds where one may begin (at C speed); only then is the text read character by
+    character, to tell a number from digits inside a string.
+
+    >>> long_number('{"seed": 12345678901234567}'), long_number('{"seed": 123456789012}')
+    (True, False)
+    >>> long_number('{"Event": "Round: 12345678901234567"}'), long_number('[1, -12345678901234567]')
+    (False, True)
+    """
+    import re
+
+    if re.search("[:,[][ \t\r\n]*-?" + "[0-9]" * (most + 1), text) is None:
+        return False
+    run = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif "0" <= ch <= "9":
+            run += 1
+            if run > most:
+                return True
+            continue
+        elif ch == '"':
+            in_string = True
+        run = 0
+    return False
+
+
 def loads(text, error, message, most_depth=None):
     """``json.loads(text)``, or ``error(message)`` for text that is not JSON, or nests deeper than
     Python's stack (CPython's parser recurses: RecursionError; MicroPython's does not), or than

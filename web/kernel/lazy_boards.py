@@ -15,6 +15,7 @@ and ``data-all-live-ms``, and ``data-ready="error"`` if any board failed.
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from kernel import address
 from kernel.i18n import _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -100,10 +101,25 @@ def _all_live():
         document.removeEventListener(kind, _FIRST_USE, True)
 
 
+def _say_refused():
+    """An address too long, dropped unread (kernel/address.py): said at the top of the page."""
+    text = address.refused()
+    if not text:
+        return
+    note = document.createElement("p")
+    note.setAttribute("role", "alert")
+    note.setAttribute("data-testid", "address-refused")
+    note.className = "address-refused"
+    note.textContent = text
+    main = document.querySelector("main") or document.body
+    main.insertBefore(note, main.firstChild)
+
+
 def start(start_board, checked):
     """Start the page's boards (see the module docstring): ``start_board(figure)`` makes one
     live, ``checked(figure)`` says whether build.py checked it."""
     _page["start"] = start_board
+    _say_refused()
     pending = _page["pending"]
     figures = document.querySelectorAll("figure.example")
     for i in range(figures.length):

@@ -17,7 +17,7 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom
+from kernel import address, board_dom, storage
 from kernel import lessons as L
 from kernel.i18n import _
 from kernel.url import parse_query
@@ -97,13 +97,29 @@ class LessonPage:
         self.path_drawn = ""
         self.tries = 0  # tries judged on this page (body.dataset.tries: a test waits for the next verdict)
         ids = [lesson["id"] for lesson in self.lessons]
-        self.progress, damaged = L.load_progress(window.dvonnSafe.get(adapter.KEY), ids)
         self.notice = ""
-        if damaged:
-            window.dvonnSafe.copy(adapter.KEY, adapter.KEY + ".unreadable")
-            window.dvonnSafe.remove(adapter.KEY)
+        self.hold = False  # progress that could not be read, nor set aside: not written over
+        self.progress = self.load_progress(adapter.KEY, ids)
+
+    def load_progress(self, key, ids):
+        """The saved progress, its size first (at most ``L.MAX_PROGRESS`` is read).  Progress that cannot
+        be read is moved aside unread, once (kernel/storage.py), and the lessons start afresh."""
+        size = storage.size(key)
+        progress, damaged = L.load_progress(
+            None if size < 0 or size > L.MAX_PROGRESS else window.dvonnSafe.get(key), ids)
+        if size <= L.MAX_PROGRESS and not damaged:
+            return progress
+        done, dropped = storage.set_aside(key, storage.free_aside(key))
+        if done:
             self.notice = _("Your saved lesson progress could not be read; it was set aside, and the lessons start "
                             "afresh.")
+        else:
+            self.hold = True
+            self.notice = _("Your saved lesson progress could not be read, nor set aside: it is kept as it is, and "
+                            "the lessons start afresh without saving.")
+        if dropped:
+            self.notice += " " + storage.dropped_notice(dropped)
+        return progress
 
     # -- the path --------------------------------------------------------------------------------
     def draw_path(self):
@@ -212,8 +228,11 @@ class LessonPage:
         if self.task + 1 >= len(lesson["tasks"]):
             earned = L.stars(self.mistakes)
             self.progress = L.record(self.progress, lesson["id"], earned)
-            if not window.dvonnSafe.set(self.A.KEY, L.dump_progress(self.progress)):
+            stored, dropped = (False, []) if self.hold else storage.write(self.A.KEY, L.dump_progress(self.progress))
+            if not stored:
                 self.notice = _("Your progress could not be saved in this browser.")
+            if dropped:
+                self.notice = (self.notice + " " + storage.dropped_notice(dropped)).strip()
             self.finished_text = _("Lesson done: %(stars)d of 3 stars.") % {"stars": earned}
 
     def take_back(self):
@@ -363,6 +382,7 @@ class LessonPage:
         self.listen(window.matchMedia(board_dom.TURN_QUERY), "change", self.on_layout)
         self.on_layout()
         lesson, task = self.start_at()
+        self.notice = address.refused() or self.notice  # an address too long, dropped unread
         self.open(lesson, task)
         self.redraw()
         self.body.dataset.tries = "0"

@@ -210,6 +210,10 @@ def fresh():
     return {"version": VERSION, "stars": {}, "at": ""}
 
 
+#: The longest saved progress that is read (it names a few lessons): longer is not read, and set aside.
+MAX_PROGRESS = 16 * 1024
+
+
 def load_progress(text, ids):
     """The progress kept in the browser (JSON text, or None), for the lessons ``ids``: ``(progress,
     damaged)``; whatever cannot be read (not JSON, a wrong shape, stars out of 0-3) gives a fresh

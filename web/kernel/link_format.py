@@ -653,7 +653,7 @@ def registry(text):
     'it is not a list of games by link'
     """
     try:
-        games = inputs.loads(text, ValueError, "", 3)
+        games = None if inputs.long_number(text) else inputs.loads(text, ValueError, "", 3)
     except ValueError:
         games = None
     if type(games) is not list:

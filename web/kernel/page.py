@@ -20,7 +20,7 @@ import asyncio
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom, by_link, deferred, dom_list, game_io, lazy
+from kernel import address, board_dom, by_link, deferred, dom_list, game_io, lazy
 from kernel.i18n import N_, SIDE_NAMES, _, decimal
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (which MicroPython lacks)
@@ -165,6 +165,7 @@ class GamePage:
 
     def redraw(self):
         S = self.S
+        game_io.save()  # first: what storage did goes into the notice drawn below
         self.draw_board()
         self.put("status", "textContent", self.status_line())
         to_move = "" if S.over() else S.game.to_move
@@ -200,7 +201,6 @@ class GamePage:
         self.draw_analysis()
         self.draw_bot_status()
         game_io.draw()
-        game_io.save()
         by_link.draw()
         if S.live_ply() != self.shown_moves:  # a move is on the screen from now (see pace)
             self.shown_moves = S.live_ply()
@@ -466,6 +466,9 @@ class GamePage:
     def on_hashchange(self, event):
         """A ``#record=`` or ``#position=`` link opened on the page already showing."""
         notice = self.S.notice
+        refused = address.refused()  # an address too long, dropped unread: the game stays, and the page says why
+        if refused:
+            self.S.notice = refused
         if game_io.open_link() or by_link.open_link() or self.S.notice != notice:
             game_io.sync_form()
             self.after_change()
@@ -743,6 +746,9 @@ class GamePage:
         restored = game_io.restore_saved()
         game_io.open_link()
         by_link.open_link()
+        refused = address.refused()
+        if refused:
+            S.notice = (S.notice + " " + refused).strip()
         if restored:
             S.notice = (restored + " " + S.notice).strip()
         game_io.sync_form()

@@ -14,7 +14,7 @@ import asyncio
 from pyscript import document, fetch, window
 from pyscript.ffi import create_proxy
 
-from kernel import board_dom
+from kernel import address, board_dom, storage
 from kernel import puzzles as P
 from kernel.i18n import _
 from kernel.url import link_value
@@ -108,8 +108,32 @@ class PuzzlePage:
         self.daily = False
         self.change = None  # (rating change, the puzzle's rating, solved) of the last rated attempt
         self.games_text = None
-        self.player, damaged = P.load_state(window.dvonnSafe.get(adapter.KEY))
-        self.notice = _("Your saved puzzle rating could not be read; it starts again.") if damaged else ""
+        self.hold = False  # a rating that could not be read, nor set aside: not written over
+        self.notice = ""
+        self.player = self.load_player()
+
+    def load_player(self):
+        """The player's saved rating (its size first: no more than :data:`P.MAX_STATE` is read).  One
+        that cannot be read is set aside once, with a notice, and a new player's is stored in its
+        place: the notice is not shown again on the next load."""
+        key = self.A.KEY
+        size = storage.size(key)
+        if size < 0:
+            return dict(P.START)
+        player, damaged = P.load_state(None if size > P.MAX_STATE else window.dvonnSafe.get(key))
+        if size <= P.MAX_STATE and not damaged:
+            return player
+        aside = storage.free_aside(key)
+        done, dropped = storage.set_aside(key, aside)
+        if done and storage.write(key, P.dump_state(player))[0]:
+            self.notice = (_("Your saved puzzle rating could not be read; it starts again. The data is kept in this "
+                             "browser under \"%s\".") % aside)
+        else:
+            self.hold = True
+            self.notice = _("Your saved puzzle rating could not be read; it starts again.")
+        if dropped:
+            self.notice += " " + storage.dropped_notice(dropped)
+        return player
 
     # -- drawing ---------------------------------------------------------------------------------
     def marks(self):
@@ -192,7 +216,17 @@ class PuzzlePage:
         return " ".join(parts)
 
     def save_player(self):
-        window.dvonnSafe.set(self.A.KEY, P.dump_state(self.player))
+        """Store the player's rating and the puzzles shown (not over a rating that could not be set aside); a
+        write that fails says so, and what was dropped to make room."""
+        if self.hold:
+            return
+        stored, dropped = storage.write(self.A.KEY, P.dump_state(self.player))
+        told = [] if stored else [_("Your puzzle rating could not be saved: this browser's storage is full or "
+                                    "disabled.")]
+        if dropped:
+            told.append(storage.dropped_notice(dropped))
+        if told:
+            self.notice = " ".join(told)
 
     def rate(self, solved):
         if self.rated:
@@ -437,6 +471,7 @@ class PuzzlePage:
     def on_hashchange(self, event):
         if self.open_hash():
             self.notice = ""
+        self.notice = address.refused() or self.notice  # an address too long, dropped unread
         self.redraw()
 
     def on_layout(self, event=None):
@@ -482,5 +517,6 @@ class PuzzlePage:
         self.lines = P.lines(str(await fetch(self.body.dataset.puzzlesSrc).text()))
         if not self.open_hash():
             self.open(self.today(), daily=True)
+        self.notice = address.refused() or self.notice  # an address too long, dropped unread
         self.redraw()
         self.body.dataset.ready = "true"

@@ -34,6 +34,9 @@ DIFFICULTY = {"easier": -300, "normal": 0, "harder": 300}
 #: The puzzles remembered as shown (opened, skipped or tried): the stream shows none of them again while the
 #: filter has others.  At least the last 100, as the issue asks.
 SEEN = 300
+#: The longest saved state that is read (a state remembers SEEN ids of a few characters each):
+#: longer is not read, and set aside.
+MAX_STATE = 16 * 1024
 
 
 def split_moves(text):

@@ -274,13 +274,13 @@ class GameSaves:
         try:
             game = self.start(start)
         except ValueError as e:
-            raise SavedGameError(_("its start position is not valid (%s)") % reasons.say(e)[:80]) from None
+            raise SavedGameError(_("its start position is not valid (%s)") % reasons.say(e)) from None
         for i in range(len(moves)):
             try:
                 game.play(moves[i])
             except ValueError as e:
                 raise SavedGameError(_("move %d (%s) cannot be played: %s")
-                                     % (i + 1, moves[i][:40], reasons.say(e)[:200])) from None
+                                     % (i + 1, inputs.bare(moves[i]), reasons.say(e))) from None
         return game
 
     def load(self, text):
@@ -293,6 +293,8 @@ class GameSaves:
             raise SavedGameError(_("it is not text"))
         if len(text) > self.max_saved:
             raise SavedGameError(_("it is too large (%s)") % size_text(len(text)))
+        if inputs.long_number(text):  # before it is parsed: see inputs.MAX_DIGITS
+            raise SavedGameError(_("it holds a number of more than %(most)d digits") % {"most": inputs.MAX_DIGITS})
         data = inputs.loads(text, SavedGameError, _("it is damaged (not valid JSON)"))
         if type(data) is not dict or data.get("kind") != self.kind:
             raise SavedGameError(_("it is not a saved %s game") % self.title)
@@ -342,7 +344,7 @@ class GameSaves:
                 probe.play(future[i])
             except ValueError as e:
                 raise SavedGameError(_("redo move %d (%s) cannot be played: %s")
-                                     % (i + 1, future[i][:40], reasons.say(e)[:200])) from None
+                                     % (i + 1, inputs.bare(future[i]), reasons.say(e))) from None
         players = _field(data, "players", (dict,))
         for side in SIDES:
             if players.get(side) not in PLAYERS:

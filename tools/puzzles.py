@@ -676,8 +676,8 @@ def run_dvonn(args: argparse.Namespace) -> None:
             break
         key = str(i)
         entry = done.get(key)
-        if entry is not None and entry.get("max_stacks", 0) < args.max_stacks:
-            entry = None
+        if entry is not None and entry.get("max_stacks", 0) < args.max_stacks and i >= args.start:
+            entry = None  # searched again, up to more stacks (the games before --start keep their entries)
         if entry is None and (args.cached or (args.shard and i % args.shard[1] != args.shard[0])):
             continue  # another process's game: it reaches the file when that process has cached it
         if entry is None:
@@ -783,6 +783,8 @@ def main(argv: "list | None" = None) -> None:
                     help="DVONN: examine the first N source games only (0: all); the cache keeps what is done")
     ap.add_argument("--shard", type=lambda t: tuple(int(x) for x in t.split("/")), default=None,
                     help="K/N: search only the games whose index is K modulo N (run N processes, then one without)")
+    ap.add_argument("--start", type=int, default=0,
+                    help="DVONN: search games from this index on (those before keep their cached entries)")
     ap.add_argument("--max-stacks", type=int, default=EXACT_STACKS,
                     help="DVONN: examine the positions of at most this many stacks (default %(default)s)")
     ap.add_argument("--cached", action="store_true", help="write the set from the cache only: search no game")

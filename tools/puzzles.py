@@ -631,10 +631,6 @@ def tsv_line(pid: str, p: dict, source: str) -> str:
     return "\t".join(fields)
 
 
-def diamonds_margin_text(hundredths: int) -> str:
-    return "%d.%02d" % (hundredths // 100, hundredths % 100)
-
-
 def spread_ratings(keys: "list") -> "list":
     """Ratings over :data:`RATING_RANGE` by rank: the easiest key gets the first, the hardest the last, equal
     keys the same (their mean rank).

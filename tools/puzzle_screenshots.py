@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         page.get_by_test_id("puzzle-retry").click()
         page.get_by_test_id("puzzle-solution").click()
         page.wait_for_function(state + " === 'solved'")
+        page.evaluate("window.scrollTo(0, 0)")  # the verdict, over the board
         page.screenshot(path=str(args.out / "puzzle-solved-phone.png"))
         context.close()
     stacks = bin(game.occupied).count("1")

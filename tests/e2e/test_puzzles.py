@@ -77,7 +77,7 @@ def test_a_dvonn_puzzle_wrong_move_hint_and_solve(page, base_url: str) -> None: 
     dvonn_click(page, wrong)
     wait_state(page, "wrong")
     status = page.get_by_test_id("puzzle-status").text_content()
-    assert "at least %s piece" % puzzle["margin"] in status
+    assert status.startswith("Not the winning move" if int(puzzle["margin"]) > 0 else "Not the saving move")
     page.get_by_test_id("puzzle-retry").click()
     assert state(page) == "solve" and page.evaluate("document.body.dataset.position") == puzzle["position"]
     assert page.get_by_test_id("puzzle-rating").text_content() != rating  # a failed first try is rated
@@ -92,6 +92,9 @@ def test_a_dvonn_puzzle_wrong_move_hint_and_solve(page, base_url: str) -> None: 
     assert state(page) == "solve"
     dvonn_click(page, puzzle["solution"][2])
     wait_state(page, "solved")
+    status = page.get_by_test_id("puzzle-status").text_content()
+    assert status.startswith("Done. Only this move") and (
+        ("played %s here" % puzzle["played"]) in status if puzzle["played"] else "In the game" not in status)
     # After it: the analysis board at the puzzle's position, and the source game at that move.
     assert page.get_by_test_id("puzzle-analyse").get_attribute("href") == (
         "./analysis.html#position=" + puzzle["position"])
@@ -140,7 +143,12 @@ def test_the_solution_plays_every_move_and_counts_as_failed(page, base_url: str)
         game.play(move)
     assert page.evaluate("document.body.dataset.position") == game.position()
     assert page.get_by_test_id("puzzle-streak").text_content().startswith("Streak: 0")
-    assert int(page.get_by_test_id("puzzle-rating").text_content()) < 1500
+    rating = int(page.get_by_test_id("puzzle-rating").text_content())
+    assert rating < 1500
+    # The first attempts explained: by how much the rating moved, and why by so much.
+    note = page.get_by_test_id("puzzle-rating-note").text_content()
+    assert note.startswith("%+d: a puzzle rated %d was not solved" % (rating - 1500, puzzle["rating"])), note
+    assert "provisional" in note
     assert not errors
 
 
@@ -160,17 +168,63 @@ def test_the_day_puzzle_is_the_same_on_every_visit_and_by_the_date(page, base_ur
     assert not errors
 
 
-def test_the_theme_filter_chooses_puzzles_of_that_theme(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+def theme_counts(game: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for p in puzzles(game):
+        for theme in p["themes"]:
+            counts[theme] = counts.get(theme, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("game", ["dvonn", "diamonds"])
+def test_the_theme_filter_offers_the_themes_that_have_puzzles_with_their_counts(page, base_url: str,  # type: ignore[no-untyped-def]
+                                                                                game: str) -> None:
+    errors = open_page(page, base_url + ("puzzles.html" if game == "dvonn" else "diamonds-puzzles.html"))
+    offered = page.evaluate("[...document.querySelectorAll('[data-testid=puzzle-theme] option')]"
+                            ".filter(o => o.value).map(o => [o.value, o.textContent])")
+    counts = theme_counts(game)
+    assert sorted(v for v, _ in offered) == sorted(counts)
+    for value, text in offered:
+        assert text.endswith("(%d)" % counts[value]), text
+    assert not errors
+
+
+def stream(page: Any, presses: int) -> list[str]:
+    """The puzzles shown by pressing "Next puzzle" ``presses`` times, the one shown first included."""
+    shown = [page.evaluate("document.body.dataset.puzzleId")]
+    for _ in range(presses):
+        page.get_by_test_id("puzzle-next").click()
+        page.wait_for_function("p => document.body.dataset.puzzleId !== p", arg=shown[-1])
+        shown.append(page.evaluate("document.body.dataset.puzzleId"))
+    return shown
+
+
+def test_next_puzzle_never_repeats_with_or_without_a_theme(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     by_id = {p["id"]: p for p in puzzles("dvonn")}
     errors = open_page(page, base_url + "puzzles.html")
+    plain = stream(page, 30)
+    assert len(set(plain)) == 31, plain
+    # A theme with more puzzles than the presses: 30 more, none shown before, each of the theme.
+    counts = theme_counts("dvonn")
+    theme = min((t for t, n in counts.items() if n > 70), key=lambda t: counts[t])
     before = page.evaluate("document.body.dataset.puzzleId")
-    page.get_by_test_id("puzzle-theme").select_option("out-of-moves")
+    page.get_by_test_id("puzzle-theme").select_option(theme)
     page.wait_for_function("p => document.body.dataset.puzzleId !== p", arg=before)
-    for _ in range(3):
-        pid = page.evaluate("document.body.dataset.puzzleId")
-        assert "out-of-moves" in by_id[pid]["themes"]
-        page.get_by_test_id("puzzle-next").click()
-        page.wait_for_function("p => document.body.dataset.puzzleId !== p", arg=pid)
+    themed = stream(page, 30)
+    assert len(set(themed)) == 31 and not set(themed) & set(plain), themed
+    assert all(theme in by_id[pid]["themes"] for pid in themed)
+    # The history is kept: after a reload the stream goes on without the puzzles already shown.
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]", state="attached")
+    again = stream(page, 10)[1:]
+    assert not set(again) & (set(plain) | set(themed)), again
+    assert not errors
+
+
+def test_a_diamonds_stream_never_repeats(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    errors = open_page(page, base_url + "diamonds-puzzles.html")
+    shown = stream(page, min(30, len(puzzles("diamonds")) - 1))
+    assert len(set(shown)) == len(shown)
     assert not errors
 
 
@@ -201,8 +255,9 @@ def diamonds_click(page: Any, turn: str) -> None:
 
 
 def test_a_diamonds_puzzle_wrong_turn_and_solve(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
-    puzzle = next(p for p in puzzles("diamonds")
-                  if len(p["solution"]) == 1 and len(p["solution"][0].split()) == 2 and "/" not in p["solution"][0])
+    # A turn with a pivot where the set has one (the clicks of a pivot), else a drop.
+    single = [p for p in puzzles("diamonds") if len(p["solution"]) == 1 and "/" not in p["solution"][0]]
+    puzzle = next((p for p in single if len(p["solution"][0].split()) == 2), single[0])
     errors = open_page(page, base_url + "diamonds-puzzles.html#id=" + puzzle["id"])
     assert page.evaluate("document.body.dataset.position") == puzzle["position"]
     page.locator(f'[data-cell="{plain_drop(puzzle["position"], puzzle["solution"][0].split()[0])}"]').click()
@@ -212,6 +267,7 @@ def test_a_diamonds_puzzle_wrong_turn_and_solve(page, base_url: str) -> None:  #
     assert puzzle["solution"][0].split()[0] in cells_with(page, "hint")
     diamonds_click(page, puzzle["solution"][0])
     wait_state(page, "solved")
+    assert "Only this turn gains at least two stones" in page.get_by_test_id("puzzle-status").text_content()
     game = DiamondsGame.from_position(puzzle["position"])
     game.play(puzzle["solution"][0])
     assert page.evaluate("document.body.dataset.position") == game.position()

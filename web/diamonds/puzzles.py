@@ -11,7 +11,7 @@ from diamonds.session import Session
 from dvonn_core.diamonds import DiamondsGame
 from dvonn_core.diamonds.board import CELLS
 from dvonn_core.diamonds.rules import threats
-from kernel.i18n import N_, _, decimal
+from kernel.i18n import N_, _, ngettext
 from kernel.puzzle_page import Adapter, PuzzlePage
 
 FULL = (1 << len(CELLS)) - 1
@@ -21,7 +21,8 @@ class DiamondsPuzzles(Adapter):
     KEY = "diamonds.puzzles"
     ANALYSIS = "diamonds-analysis.html"
     GAME_PAGE = "diamonds.html"
-    THEMES = (("chain", N_("Chain")), ("pie-rule", N_("Pie rule")), ("blocking", N_("Blocking")))
+    THEMES = (("capture", N_("Capture")), ("big-capture", N_("Big capture")), ("chain", N_("Chain")),
+              ("long-chain", N_("Long chain")), ("blocking", N_("Blocking")), ("pie-rule", N_("Pie rule")))
 
     def __init__(self):
         Adapter.__init__(self, Session(), render)
@@ -53,7 +54,11 @@ class DiamondsPuzzles(Adapter):
         return None if first in ("pass", "swap") else first
 
     def margin_text(self, margin):
-        return _("%s stones") % decimal(float(margin), 2)
+        n = int(margin)
+        return ngettext("%d stone", "%d stones", n) % n
+
+    def solved_text(self, puzzle, side):
+        return _("Only this turn gains at least two stones more than any other, after the best reply.")
 
     def wrong(self, game, puzzle):
         """The wrong turn's cost (at least the margin) and the cells where the opponent can now complete a
@@ -66,7 +71,7 @@ class DiamondsPuzzles(Adapter):
         for i in range(len(CELLS)):
             if t >> i & 1:
                 marks[CELLS[i]] = "previewed"
-        text = _("Not the best turn: it is at least %s worse than the best.") % self.margin_text(puzzle["margin"])
+        text = _("Not the best turn: after the best reply, it is at least two stones worse than the best.")
         if marks:
             text += " " + _("The marked cells complete a diamond for %s now.") % self.side_name(game.to_move)
         return text + " " + _("Try again."), marks

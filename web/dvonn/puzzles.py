@@ -43,7 +43,9 @@ class DvonnPuzzles(Adapter):
     GAME_PAGE = "index.html"
     THEMES = (("cut-off", N_("Cut-off")), ("sharpshooting", N_("Sharpshooting")),
               ("dvonn-capture", N_("DVONN capture")), ("out-of-moves", N_("Out of moves")),
-              ("exact", N_("Endgame solved exactly")))
+              ("quiet-move", N_("Quiet move")), ("middlegame", N_("Middle game")), ("endgame", N_("Endgame")),
+              ("late-endgame", N_("Late endgame")), ("two-moves", N_("Two moves")),
+              ("three-moves", N_("Three moves")))
 
     def __init__(self):
         Adapter.__init__(self, Session(), render)
@@ -86,6 +88,14 @@ class DvonnPuzzles(Adapter):
         n = int(margin)
         return ngettext("%d piece", "%d pieces", n) % n
 
+    def solved_text(self, puzzle, side):
+        """The file's margin is the solution's final margin, exact: a win by that many pieces, or a draw."""
+        n = int(puzzle["margin"])
+        if n > 0:
+            return _("Only this move wins: %(side)s wins by %(pieces)s with the best play of both sides.") % {
+                "side": side, "pieces": self.margin_text(n)}
+        return _("Only this move saves the draw: every other move loses.")
+
     def wrong(self, game, puzzle):
         """The wrong move's cost: at least the margin; and the reply that cuts off or takes most of the
         solver's pieces at once, with those stacks marked."""
@@ -103,8 +113,10 @@ class DvonnPuzzles(Adapter):
                     lost += len(target)
                 if lost > best_lost:
                     best, best_lost, best_cells = move, lost, cells
-        text = _("Not the best move: it gives away at least %s against the best play.") % self.margin_text(
-            puzzle["margin"])
+        if int(puzzle["margin"]) > 0:
+            text = _("Not the winning move: after it, the other side can hold the draw or win with the best play.")
+        else:
+            text = _("Not the saving move: after it, the other side wins with the best play.")
         marks = {}
         if best is not None:
             text += " " + _("For example %(side)s answers %(move)s, winning %(pieces)s at once.") % {

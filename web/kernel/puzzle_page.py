@@ -28,7 +28,8 @@ TURN_QUERY = "(max-width: 34rem) and (orientation: portrait)"
 #: Seconds before the defence's reply (and between the moves of "Solution").
 REPLY_DELAY = 0.5
 
-ELEMENTS = ("puzzle-status", "puzzle-rating", "puzzle-streak", "puzzle-hint", "puzzle-solution", "puzzle-retry",
+ELEMENTS = ("puzzle-status", "puzzle-rating", "puzzle-rating-note",
+            "puzzle-streak", "puzzle-hint", "puzzle-solution", "puzzle-retry",
             "puzzle-next", "puzzle-daily", "puzzle-theme", "puzzle-difficulty", "puzzle-info", "puzzle-analyse",
             "puzzle-game", "puzzle-share", "puzzle-link", "puzzle-notice")
 
@@ -68,6 +69,10 @@ class Adapter:
         """The margin of the file (pieces, stones) in words."""
         raise NotImplementedError
 
+    def solved_text(self, puzzle, side):
+        """What the solution achieves, said when the puzzle is done (``side``: the solver's colour's name)."""
+        raise NotImplementedError
+
     def wrong(self, game, puzzle):
         """(text, marks) saying what the wrong move just played in ``game`` gives away."""
         raise NotImplementedError
@@ -101,6 +106,7 @@ class PuzzlePage:
         self.busy = False  # the defence's reply or the solution is being played
         self.message = ""
         self.daily = False
+        self.change = None  # (rating change, the puzzle's rating, solved) of the last rated attempt
         self.games_text = None
         self.hold = False  # a rating that could not be read, nor set aside: not written over
         self.notice = ""
@@ -149,6 +155,7 @@ class PuzzlePage:
         p = self.player
         self.EL["puzzle-rating"].textContent = "%d" % round(p["rating"])
         self.EL["puzzle-rating"].setAttribute("title", _("Rating deviation: ±%d") % round(p["rd"]))
+        self.EL["puzzle-rating-note"].textContent = self.rating_note()
         self.EL["puzzle-streak"].textContent = _("Streak: %(now)d (best %(best)d)") % {"now": p["streak"],
                                                                                      "best": p["best"]}
         done = self.state == "solved"
@@ -173,6 +180,9 @@ class PuzzlePage:
     # -- a puzzle ----------------------------------------------------------------------------------
     def open(self, puzzle, daily=False):
         self.puzzle = puzzle
+        # Shown is remembered, tried or not: "Next puzzle" does not bring it back while the filter has others.
+        self.player = P.shown(self.player, puzzle["id"])
+        self.save_player()
         self.daily = daily
         self.step = 0
         self.state = "solve"
@@ -192,11 +202,22 @@ class PuzzlePage:
             return _("%s to move: find the best move.") % side
         return _("Right. %s to move: find the next move.") % side
 
-    def rate(self, solved):
-        if self.rated:
-            return
-        self.rated = True
-        self.player = P.record_attempt(self.player, self.puzzle, solved)
+    def rating_note(self):
+        """What the last rated attempt did to the rating, and why it moves by so much at first."""
+        parts = []
+        if self.change is not None:
+            change, rating, solved = self.change
+            text = (_("%(change)+d: you solved a puzzle rated %(rating)d.") if solved
+                    else _("%(change)+d: a puzzle rated %(rating)d was not solved at the first try."))
+            parts.append(text % {"change": change, "rating": rating})
+        if P.provisional(self.player):
+            parts.append(_("Your rating is provisional (±%d): it moves by much more in your first attempts, "
+                           "until it knows your level.") % round(self.player["rd"]))
+        return " ".join(parts)
+
+    def save_player(self):
+        """Store the player's rating and the puzzles shown (not over a rating that could not be set aside); a
+        write that fails says so, and what was dropped to make room."""
         if self.hold:
             return
         stored, dropped = storage.write(self.A.KEY, P.dump_state(self.player))
@@ -206,6 +227,15 @@ class PuzzlePage:
             told.append(storage.dropped_notice(dropped))
         if told:
             self.notice = " ".join(told)
+
+    def rate(self, solved):
+        if self.rated:
+            return
+        self.rated = True
+        before = self.player["rating"]
+        self.player = P.record_attempt(self.player, self.puzzle, solved)
+        self.change = (round(self.player["rating"]) - round(before), self.puzzle["rating"], solved)
+        self.save_player()
 
     def after_press(self):
         """A move was completed on the board: is it the solution's?"""
@@ -270,10 +300,12 @@ class PuzzlePage:
     def finish(self):
         self.state = "solved"
         self.rate(not self.helped)
-        margin = self.puzzle["margin"]
-        self.message = (_("Solved! The best move wins %s more than any other.") % self.A.margin_text(margin)
-                        if not self.helped else _("Done. The best move wins %s more than any other.")
-                        % self.A.margin_text(margin))
+        text = self.A.solved_text(self.puzzle, self.A.side_name(self.solver))
+        self.message = (_("Solved!") if not self.helped else _("Done.")) + " " + text
+        played = self.puzzle.get("played")
+        if played:
+            self.message += " " + _("In the game, %(side)s played %(move)s here instead.") % {
+                "side": self.A.side_name(self.solver), "move": played}
 
     def retry(self):
         """Take the wrong move back: the position of the step before."""
@@ -451,6 +483,19 @@ class PuzzlePage:
             if self.puzzle:
                 self.redraw()
 
+    def offer_themes(self):
+        """The theme filter offers the themes that have puzzles, each with its count (the build's counts)."""
+        select = self.EL["puzzle-theme"]
+        counts = P.theme_counts(str(select.dataset.counts or ""))
+        for option in list(select.options):
+            value = str(option.value)
+            if not value:
+                continue
+            if value in counts:
+                option.textContent = "%s (%d)" % (str(option.textContent), counts[value])
+            else:
+                option.remove()
+
     def listen(self, element, kind, handler):
         element.addEventListener(kind, create_proxy(handler))
 
@@ -465,6 +510,7 @@ class PuzzlePage:
             self.listen(self.EL[name], "click", handler)
         for name in ("puzzle-theme", "puzzle-difficulty"):
             self.listen(self.EL[name], "change", self.on_next)
+        self.offer_themes()
         self.listen(window.matchMedia(TURN_QUERY), "change", self.on_layout)
         self.on_layout()
         window.onhashchange = create_proxy(self.on_hashchange)

@@ -4,11 +4,14 @@ and CPython alike (``tests/test_puzzles.py``).
 
 The site serves each game's set (``puzzles/<game>.tsv``, written by ``tools/puzzles.py``) as a
 compact text built by ``sitebuild/puzzles.py``: one puzzle a line, tab-separated: id, position,
-solution (the moves, the defence's replies included), margin, themes (comma-separated), rating.
+solution (the moves, the defence's replies included), margin (DVONN: the final margin the solution wins by,
+exactly; Diamonds & Pivots: how many stones the solution gains over the next best turn), themes
+(comma-separated), rating, and the move the player of the source game played there instead (empty when they
+found it).
 
->>> ps = parse("d1.80\\tP\\tE3G3 PASS F1F2\\t5\\tcut-off,exact\\t1250\\n")
->>> ps[0]["solution"], ps[0]["themes"], ps[0]["rating"]
-(['E3G3', 'PASS', 'F1F2'], ['cut-off', 'exact'], 1250)
+>>> ps = parse("d1.80\\tP\\tE3G3 PASS F1F2\\t5\\tcut-off,endgame\\t1250\\tE3F3\\n")
+>>> ps[0]["solution"], ps[0]["themes"], ps[0]["rating"], ps[0]["played"]
+(['E3G3', 'PASS', 'F1F2'], ['cut-off', 'endgame'], 1250, 'E3F3')
 >>> split_moves("b6 c5>f5 f5>i2 a1 pass")
 ['b6 c5>f5 f5>i2', 'a1', 'pass']
 """
@@ -28,7 +31,8 @@ START = {"rating": 1500.0, "rd": 350.0, "vol": 0.06, "streak": 0, "best": 0, "se
 PUZZLE_RD = 150.0
 #: The difficulty choices: the puzzle's rating against the player's.
 DIFFICULTY = {"easier": -300, "normal": 0, "harder": 300}
-#: The puzzles remembered as seen (the stream does not repeat them).
+#: The puzzles remembered as shown (opened, skipped or tried): the stream shows none of them again while the
+#: filter has others.  At least the last 100, as the issue asks.
 SEEN = 300
 #: The longest saved state that is read (a state remembers SEEN ids of a few characters each):
 #: longer is not read, and set aside.
@@ -63,7 +67,7 @@ def parse_line(line):
     except ValueError:
         return None
     return {"id": f[0], "position": f[1], "solution": split_moves(f[2]), "margin": f[3],
-            "themes": [t for t in f[4].split(",") if t], "rating": rating}
+            "themes": [t for t in f[4].split(",") if t], "rating": rating, "played": f[6] if len(f) > 6 else ""}
 
 
 def parse(text):
@@ -172,6 +176,16 @@ def glicko2(player, opponent_rating, opponent_rd, score):
     return 1500.0 + SCALE * mu2, max(45.0, min(350.0, SCALE * phi2)), sigma2
 
 
+#: Below this many rated attempts a rating is provisional: Glicko-2 moves it by much more while its deviation is
+#: large (a new player's 350 falls to about 200 after five attempts and 140 after ten).
+PROVISIONAL_RD = 150.0
+
+
+def provisional(state):
+    """Whether the player's rating is still provisional (its deviation large: few attempts so far)."""
+    return state["rd"] > PROVISIONAL_RD
+
+
 def record_attempt(state, puzzle, solved):
     """The player's state after a first attempt at ``puzzle`` (solved: without a wrong move, the hint
     or the solution): the rating, the streak, the puzzle remembered as seen."""
@@ -180,9 +194,34 @@ def record_attempt(state, puzzle, solved):
     out["rating"], out["rd"], out["vol"] = r, rd, vol
     out["streak"] = state.get("streak", 0) + 1 if solved else 0
     out["best"] = max(state.get("best", 0), out["streak"])
-    seen = [i for i in state.get("seen", []) if i != puzzle["id"]]
-    seen.append(puzzle["id"])
+    return shown(out, puzzle["id"])
+
+
+def shown(state, pid):
+    """The player's state with the puzzle ``pid`` remembered as the last one shown."""
+    out = dict(state)
+    seen = [i for i in state.get("seen", []) if i != pid]
+    seen.append(pid)
     out["seen"] = seen[-SEEN:]
+    return out
+
+
+def theme_counts(text):
+    """The puzzles of each theme, from the counts the build writes (``cut-off:120,endgame:300``); themes
+    without puzzles are left out.
+
+    >>> theme_counts("cut-off:120,pie-rule:0,,endgame:300")
+    {'cut-off': 120, 'endgame': 300}
+    """
+    out = {}
+    for item in text.split(","):
+        name, _, n = item.partition(":")
+        try:
+            count = int(n)
+        except ValueError:
+            continue
+        if name and count > 0:
+            out[name] = count
     return out
 
 
@@ -191,21 +230,34 @@ def matches(puzzle, theme):
 
 
 def pick(puzzles, state, theme="", difficulty="normal", avoid=""):
-    """The next puzzle of the stream: of those with ``theme`` (any if ""), not seen lately, the one
-    whose rating is nearest the player's (moved by ``difficulty``); ties by the set's order."""
+    """The next puzzle of the stream: of those with ``theme`` (any if ""), not shown lately (the player's
+    ``seen``: opened, skipped or tried), the one whose rating is nearest the player's (moved by
+    ``difficulty``); ties by the set's order.  When every one of them was shown, the one shown longest ago.
+
+    >>> ps = parse("".join("x%d\\tP\\tE3G3\\t4\\t\\t1500\\n" % i for i in range(3)))
+    >>> state = dict(START)
+    >>> ids = []
+    >>> for _ in range(5):
+    ...     p = pick(ps, state); state = shown(state, p["id"]); ids.append(p["id"])
+    >>> ids
+    ['x0', 'x1', 'x2', 'x0', 'x1']
+    """
     target = state["rating"] + DIFFICULTY.get(difficulty, 0)
-    seen = set(state.get("seen", []))
+    order = {}
+    for k, pid in enumerate(state.get("seen", [])):
+        order[pid] = k
     best = None
     best_d = None
     fallback = None
     for p in puzzles:
         if p["id"] == avoid or not matches(p, theme):
             continue
-        d = abs(p["rating"] - target)
-        if p["id"] in seen:
-            if fallback is None or d < fallback[0]:
-                fallback = (d, p)
+        age = order.get(p["id"])
+        if age is not None:
+            if fallback is None or age < fallback[0]:
+                fallback = (age, p)
             continue
+        d = abs(p["rating"] - target)
         if best_d is None or d < best_d:
             best, best_d = p, d
     if best is None and fallback is not None:

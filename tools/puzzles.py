@@ -190,17 +190,19 @@ class Exact:
         finally:
             self.spent += s.nodes
 
+    def _best(self, game: Game, alpha: int, beta: int) -> "tuple":
+        """(value within the window, the solver's best code) of the side to move."""
+        s = self._solver(game)
+        return self._run(s, alpha, beta), s.best_move()
+
     def outcome(self, game: Game) -> "tuple":
         """(result, best code) of the side to move."""
-        s = self._solver(game)
-        v = self._run(s, -1, 1)
-        return _result(v), s.best_move()
+        v, best = self._best(game, -1, 1)
+        return _result(v), best
 
     def margin(self, game: Game) -> "tuple":
         """(final margin, best code) of the side to move."""
-        s = self._solver(game)
-        v = self._run(s, -endgame.INFINITY, endgame.INFINITY)
-        return v, s.best_move()
+        return self._best(game, -endgame.INFINITY, endgame.INFINITY)
 
     def reaches(self, game: Game, code: int, result: int) -> bool:
         """Whether ``code`` reaches ``result`` (or better) for the side to move, by a null window."""
@@ -228,11 +230,6 @@ class Exact:
                 return None
         value, _ = self.margin(game)
         return result, best, value
-
-
-def _pieces(game: Game, side: int) -> int:
-    w, b = game.score()
-    return w if side == 0 else b
 
 
 def _dvonn_themes(game: Game, line: "list", stacks: int) -> "list":
@@ -284,7 +281,7 @@ def band(stacks: int) -> int:
     return 2 if stacks > 20 else (1 if stacks >= 15 else 0)
 
 
-def dvonn_puzzle(game: Game, exact: Exact, found: "tuple") -> "dict | None":
+def dvonn_puzzle(game: Game, exact: Exact, found: "tuple") -> dict:
     """The puzzle from ``game``'s position, whose first move ``found`` (result, code, margin) decides the result:
     the defence's most resilient reply (the solver's: the smallest loss), then the solver's next move while it is
     again the only one that keeps the result (at most :data:`MAX_SOLVER_MOVES` moves of the solver's side).
@@ -398,8 +395,6 @@ def dvonn_game(moves: "list", max_stacks: int = EXACT_STACKS) -> "list":
     out = []  # type: list
     for ply, n, g, found, missed, played in candidates:
         p = dvonn_puzzle(g, exact, found)
-        if p is None:
-            continue
         p["ply"] = ply
         p["stacks"] = n
         p["played"] = played.upper() if missed else ""
@@ -503,9 +498,8 @@ def diamonds_check(game: DiamondsGame) -> "dict | None":
     try:
         for turns in range(D_TURNS - 1, D_TURNS + 1):
             # The best turn and its value, then every other turn only asked whether it comes within the gain.
-            values = [(-search.negamax(no, nm, not is_white, turns - 1, -inf, inf, 0), i)
-                      for i, (_, _, nm, no, _) in enumerate(kids[:1])]
-            b_v, b = values[0]
+            _, _, nm, no, _ = kids[0]
+            b_v, b = -search.negamax(no, nm, not is_white, turns - 1, -inf, inf, 0), 0
             for i in range(1, len(kids)):
                 _, _, nm, no, _ = kids[i]
                 v = -search.negamax(no, nm, not is_white, turns - 1, -inf, -b_v, 0)
